@@ -1,0 +1,80 @@
+// Reads and appends the agent audit trail; records are immutable once written (insert only, no updates).
+import type { DocumentStore, Filter } from '../../shared/store/port.ts';
+import {
+  REVIEW_DECISIONS_COLLECTION,
+  RUNS_COLLECTION,
+  TOOL_CALLS_COLLECTION,
+  type AuditReviewDecisionView,
+  type AuditRunQuery,
+  type AuditRunView,
+  type AuditToolCallView,
+  type ReviewDecisionRecord,
+  type RunRecord,
+  type ToolCallRecordDoc,
+} from './audit-schemas.ts';
+
+export interface AuditRepository {
+  recordRun(run: RunRecord, toolCalls: readonly ToolCallRecordDoc[]): Promise<void>;
+  recordReviewDecision(decision: ReviewDecisionRecord): Promise<void>;
+  listRuns(query: AuditRunQuery & { onlyUserId?: string }): Promise<{ total: number; items: AuditRunView[] }>;
+  getRun(id: string): Promise<{ run: AuditRunView; toolCalls: AuditToolCallView[]; reviewDecisions: AuditReviewDecisionView[] } | null>;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function runView({ _id, startedAt, finishedAt, ...rest }: RunRecord): AuditRunView {
+  return { id: _id, ...rest, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString() };
+}
+
+export async function createAuditRepository(store: DocumentStore): Promise<AuditRepository> {
+  const runs = store.collection<RunRecord>(RUNS_COLLECTION);
+  const calls = store.collection<ToolCallRecordDoc>(TOOL_CALLS_COLLECTION);
+  const decisions = store.collection<ReviewDecisionRecord>(REVIEW_DECISIONS_COLLECTION);
+  await runs.createIndex({ userId: 1, startedAt: -1 });
+  await runs.createIndex({ sessionId: 1, startedAt: -1 });
+  await runs.createIndex({ startedAt: -1 });
+  await calls.createIndex({ runId: 1, toolCallId: 1 }, { unique: true });
+  await decisions.createIndex({ runId: 1, toolCallId: 1 }, { unique: true });
+
+  return {
+    async recordRun(run, toolCalls) {
+      await runs.insertOne(run);
+      if (toolCalls.length > 0) await calls.insertMany(toolCalls);
+    },
+    async recordReviewDecision(decision) {
+      await decisions.insertOne(decision);
+    },
+    async listRuns(q) {
+      const filter: Filter<RunRecord> = {};
+      const userId = q.onlyUserId ?? q.userId;
+      if (userId) filter.userId = userId;
+      if (q.sessionId) filter.sessionId = q.sessionId;
+      if (q.route) filter.route = q.route;
+      if (q.status) filter.status = q.status;
+      if (q.from || q.to) {
+        filter.startedAt = {
+          ...(q.from ? { $gte: new Date(q.from) } : {}),
+          ...(q.to ? { $lt: new Date(q.to) } : {}),
+        };
+      }
+      const [total, docs] = await Promise.all([
+        runs.countDocuments(filter),
+        runs.find(filter, { sort: { startedAt: -1, _id: 1 }, skip: q.offset, limit: q.limit }).toArray(),
+      ]);
+      return { total, items: docs.map(runView) };
+    },
+    async getRun(id) {
+      const run = await runs.findOne({ _id: id });
+      if (!run) return null;
+      const [callDocs, decisionDocs] = await Promise.all([
+        calls.find({ runId: id }, { sort: { startedAt: 1, _id: 1 } }).toArray(),
+        decisions.find({ runId: id }, { sort: { decidedAt: 1 } }).toArray(),
+      ]);
+      return {
+        run: runView(run),
+        toolCalls: callDocs.map(({ _id, startedAt, ...rest }) => ({ id: _id, ...rest, startedAt: iso(startedAt) })),
+        reviewDecisions: decisionDocs.map(({ _id, decidedAt, ...rest }) => ({ id: _id, ...rest, decidedAt: decidedAt.toISOString() })),
+      };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// TypeBox schemas of the agent audit records (agent_runs, agent_tool_calls, agent_review_decisions) and their REST views.
+import { Type, type Static } from 'typebox';
+
+export const RUNS_COLLECTION = 'agent_runs';
+export const TOOL_CALLS_COLLECTION = 'agent_tool_calls';
+export const REVIEW_DECISIONS_COLLECTION = 'agent_review_decisions';
+
+export const RunStatus = Type.Union([Type.Literal('completed'), Type.Literal('interrupted'), Type.Literal('failed')]);
+
+export const AuditRunView = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  role: Type.String(),
+  sessionId: Type.String(),
+  correlationId: Type.String(),
+  route: Type.Union([Type.String(), Type.Null()]),
+  skill: Type.Union([Type.String(), Type.Null()]),
+  input: Type.String(),
+  status: RunStatus,
+  answer: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
+  startedAt: Type.String({ format: 'date-time' }),
+  finishedAt: Type.String({ format: 'date-time' }),
+  durationMs: Type.Integer(),
+});
+
+export const AuditToolCallView = Type.Object({
+  id: Type.String(),
+  runId: Type.String(),
+  toolCallId: Type.String(),
+  tool: Type.String(),
+  server: Type.Union([Type.String(), Type.Null()]),
+  arguments: Type.Unknown(),
+  result: Type.Unknown(),
+  isError: Type.Boolean(),
+  refusal: Type.Union([Type.String(), Type.Null()]),
+  reviewedBy: Type.Union([Type.String(), Type.Null()]),
+  startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  durationMs: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const AuditReviewDecisionView = Type.Object({
+  id: Type.String(),
+  runId: Type.String(),
+  toolCallId: Type.String(),
+  decision: Type.Union([Type.Literal('approve'), Type.Literal('edit'), Type.Literal('reject'), Type.Literal('respond')]),
+  reviewerId: Type.String(),
+  reviewerRole: Type.String(),
+  detail: Type.Unknown(),
+  decidedAt: Type.String({ format: 'date-time' }),
+});
+
+export const AuditRunQuery = Type.Object(
+  {
+    userId: Type.Optional(Type.String({ minLength: 1 })),
+    sessionId: Type.Optional(Type.String({ minLength: 1 })),
+    route: Type.Optional(Type.String({ minLength: 1 })),
+    status: Type.Optional(RunStatus),
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+    offset: Type.Integer({ minimum: 0, maximum: 100000, default: 0 }),
+  },
+  { additionalProperties: false },
+);
+
+export type AuditRunView = Static<typeof AuditRunView>;
+export type AuditToolCallView = Static<typeof AuditToolCallView>;
+export type AuditReviewDecisionView = Static<typeof AuditReviewDecisionView>;
+export type AuditRunQuery = Static<typeof AuditRunQuery>;
+
+/** Stored shapes: the views with Date fields and ids as _id. */
+export type RunRecord = Omit<AuditRunView, 'id' | 'startedAt' | 'finishedAt'> & { _id: string; startedAt: Date; finishedAt: Date };
+export type ToolCallRecordDoc = Omit<AuditToolCallView, 'id' | 'startedAt'> & { _id: string; startedAt: Date | null };
+export type ReviewDecisionRecord = Omit<AuditReviewDecisionView, 'id' | 'decidedAt'> & { _id: string; decidedAt: Date };

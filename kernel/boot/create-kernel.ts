@@ -1,0 +1,61 @@
+// Boot wiring shared by every process: config, logger, store, profile, access policy, tokens and the authenticator.
+import { createStore } from '../../shared/store/index.ts';
+import type { DocumentStore } from '../../shared/store/port.ts';
+import { loadConfig, type NexusConfig } from '../config/load-config.ts';
+import { createLogger, type Logger } from '../logging/create-logger.ts';
+import { createProfileSource, type ProfileSource } from '../profile/profile-source.ts';
+import { createRoleAccessPolicy } from '../identity/role-access-policy.ts';
+import { createTokenRepository } from '../identity/token-repository.ts';
+import { createTokenService, type TokenService } from '../identity/token-service.ts';
+import { resolveServiceSecret } from '../identity/service-secret.ts';
+import { createHeaderAuthenticator } from '../identity/header-authenticator.ts';
+import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
+import type { NexusProcess } from '../plugins/define-plugin.ts';
+
+export interface Kernel {
+  readonly process: NexusProcess;
+  readonly config: NexusConfig;
+  readonly logger: Logger;
+  readonly store: DocumentStore;
+  readonly profile: ProfileSource;
+  readonly access: AccessPolicy;
+  readonly tokens: TokenService;
+  readonly authenticator: Authenticator;
+  readonly serviceSecret: string;
+  close(): Promise<void>;
+}
+
+export interface CreateKernelOptions {
+  readonly process: NexusProcess;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Where log lines go; stdout by default. */
+  readonly logDestination?: NodeJS.WritableStream;
+  /** Follow profile edits (long-running processes); the CLI reads it once. */
+  readonly watchProfile?: boolean;
+}
+
+export async function createKernel(options: CreateKernelOptions): Promise<Kernel> {
+  const config = loadConfig(options.env ?? process.env);
+  const logger = createLogger({ level: config.logLevel, name: `nexus-${options.process}`, destination: options.logDestination });
+  const serviceSecret = resolveServiceSecret(config);
+  const profile = createProfileSource(config.profilePath, logger, { watch: options.watchProfile ?? options.process !== 'cli' });
+  const store = await createStore({ mongodbUri: config.mongodbUri, mongodbDbName: config.mongodbDb, dataDir: config.dataDir });
+  const access = createRoleAccessPolicy(profile);
+  const tokens = createTokenService({ repository: await createTokenRepository(store), access });
+  const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
+  return {
+    process: options.process,
+    config,
+    logger,
+    store,
+    profile,
+    access,
+    tokens,
+    authenticator,
+    serviceSecret,
+    close: async () => {
+      await profile.close();
+      await store.close();
+    },
+  };
+}

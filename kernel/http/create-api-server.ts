@@ -1,0 +1,63 @@
+// The REST API process: kernel routes, every plugin's routes under /api/<name>, and OpenAPI at /docs.
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { Kernel } from '../boot/create-kernel.ts';
+import { createAuditRepository } from '../audit/audit-repository.ts';
+import { registerAuditRoutes } from '../audit/audit-routes.ts';
+import { createPluginHost, type PluginHost } from '../plugins/plugin-host.ts';
+import { watchPlugins } from '../plugins/plugin-watcher.ts';
+import { createHttpApp, type HttpApp } from './create-http-app.ts';
+import { createPluginRoutes } from './plugin-routes.ts';
+import { registerSystemRoutes } from './system-routes.ts';
+
+/** Names under /api that belong to the kernel, so no plugin can take them. */
+const KERNEL_PATHS = new Set(['system', 'audit', 'agent', 'tokens']);
+
+export interface ApiServer {
+  readonly app: HttpApp;
+  readonly host: PluginHost;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
+  const { config, logger, access, authenticator } = kernel;
+  const appOptions = { logger, bodyLimit: config.apiBodyLimit, authenticator, access };
+  let host: PluginHost | undefined;
+  const pluginRoutes = createPluginRoutes(appOptions, () => host!, KERNEL_PATHS);
+  host = createPluginHost({
+    process: 'api', pluginsDir: config.pluginsDir, store: kernel.store, logger, config, access, attach: pluginRoutes.attach,
+  });
+
+  const app = createHttpApp({ ...appOptions, publicPrefixes: ['/docs'] });
+  app.addHook('onRequest', pluginRoutes.dispatch);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Nexus API', version: '0.1.0', description: 'Every route needs `Authorization: Bearer <token>` except /health and /ready.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    transformSpecification: (spec) => ({ ...spec, paths: { ...(spec.paths as object), ...pluginRoutes.openApiPaths() } }),
+  });
+  registerSystemRoutes(app, { host, store: kernel.store, profile: kernel.profile });
+  registerAuditRoutes(app, await createAuditRepository(kernel.store), access);
+
+  await host.start();
+  const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;
+
+  return {
+    app,
+    host,
+    async listen() {
+      return app.listen({ host: config.apiHost, port: config.apiPort });
+    },
+    async close() {
+      await watcher?.close();
+      await app.close();
+      await host!.close();
+    },
+  };
+}

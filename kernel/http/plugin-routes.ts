@@ -1,0 +1,56 @@
+// Gives each loaded plugin its own Fastify instance under /api/<name>, so plugins can come and go while the API server runs.
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { kernelErrors } from '../errors/kernel-errors.ts';
+import { toErrorBody } from '../errors/app-error.ts';
+import type { AttachPlugin, PluginHost } from '../plugins/plugin-host.ts';
+import type { PluginRouter } from '../plugins/define-plugin.ts';
+import { createHttpApp, type HttpApp, type HttpAppOptions } from './create-http-app.ts';
+
+export interface PluginRoutes {
+  readonly attach: AttachPlugin;
+  /** onRequest hook for the main server: hands /api/<plugin>/... to that plugin's instance. */
+  dispatch(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** The OpenAPI paths of every mounted plugin. */
+  openApiPaths(): Record<string, unknown>;
+}
+
+const PLUGIN_PATH = /^\/api\/([a-z][a-z0-9-]*)(?:[/?]|$)/;
+
+export function createPluginRoutes(appOptions: HttpAppOptions, host: () => PluginHost, reserved: ReadonlySet<string>): PluginRoutes {
+  const apps = new Map<string, HttpApp>();
+
+  return {
+    attach: async (plugin) => {
+      if (!plugin.definition.routes) return async () => undefined;
+      if (reserved.has(plugin.name)) throw new Error(`/api/${plugin.name} is reserved by the kernel`);
+      const app = createHttpApp({ ...appOptions, logger: appOptions.logger.child({ plugin: plugin.name }) });
+      await app.register(fastifySwagger, { openapi: { info: { title: plugin.name, version: plugin.definition.version } } });
+      await app.register(async (router) => plugin.definition.routes!(router as unknown as PluginRouter, plugin.services), { prefix: `/api/${plugin.name}` });
+      await app.ready();
+      apps.set(plugin.name, app);
+      return async () => {
+        apps.delete(plugin.name);
+        await app.close();
+      };
+    },
+    async dispatch(request, reply) {
+      const name = PLUGIN_PATH.exec(request.url)?.[1];
+      if (!name || reserved.has(name)) return;
+      const app = apps.get(name);
+      if (app) {
+        reply.hijack();
+        app.routing(request.raw, reply.raw);
+        return;
+      }
+      if (host().status().some((s) => s.name === name)) {
+        await reply.status(503).send(toErrorBody(kernelErrors.plugin_unavailable({ plugin: name }, `The ${name} plugin is not loaded; see /api/system/plugins.`)));
+      }
+    },
+    openApiPaths() {
+      const paths: Record<string, unknown> = {};
+      for (const app of apps.values()) Object.assign(paths, (app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
+      return paths;
+    },
+  };
+}

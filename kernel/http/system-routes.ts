@@ -1,0 +1,47 @@
+// Health, readiness and the plugin status page.
+import { Type } from 'typebox';
+import type { DocumentStore } from '../../shared/store/port.ts';
+import type { PluginHost } from '../plugins/plugin-host.ts';
+import type { ProfileSource } from '../profile/profile-source.ts';
+import { PluginStatusView } from '../plugins/plugin-status.ts';
+import type { HttpApp } from './create-http-app.ts';
+
+export function registerSystemRoutes(app: HttpApp, deps: { host: PluginHost; store: DocumentStore; profile: ProfileSource }): void {
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/ready', { config: { public: true }, schema: { hide: true } }, async (_request, reply): Promise<unknown> => {
+    try {
+      await deps.store.collection('kernel_api_tokens').countDocuments({}, { limit: 1 });
+      return { status: 'ready', store: deps.store.backend };
+    } catch {
+      return reply.status(503).send({ error: { code: 'service_unavailable', message: 'The store does not answer.' } });
+    }
+  });
+
+  app.get('/api/system/plugins', {
+    config: { permission: 'system.read' },
+    schema: {
+      tags: ['system'],
+      summary: 'Plugins known to this API process, loaded or failed, with the reason',
+      response: { 200: Type.Object({ plugins: Type.Array(PluginStatusView) }) },
+    },
+    handler: async () => ({ plugins: deps.host.status() }),
+  });
+
+  app.get('/api/system/profile', {
+    config: { permission: 'system.read' },
+    schema: {
+      tags: ['system'],
+      summary: 'The runtime profile version in force and the last rejected edit',
+      response: {
+        200: Type.Object({
+          path: Type.String(),
+          version: Type.Union([Type.String(), Type.Number()]),
+          loadedAt: Type.String(),
+          lastError: Type.Union([Type.Object({ message: Type.String(), at: Type.String() }), Type.Null()]),
+        }),
+      },
+    },
+    handler: async () => deps.profile.status(),
+  });
+}

@@ -1,0 +1,30 @@
+// The kernel's public entry: the only kernel module a plugin imports (as 'nexus/kernel').
+export { definePlugin } from './plugins/define-plugin.ts';
+export type {
+  PluginDefinition,
+  PluginContext,
+  PluginRouter,
+  BackgroundService,
+  CollectionSpec,
+  IndexSpec,
+  PermissionSpec,
+  NexusProcess,
+} from './plugins/define-plugin.ts';
+export { defineTool } from './plugins/define-tool.ts';
+export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';
+export { createServiceRef } from './plugins/service-ref.ts';
+export type { ServiceRef } from './plugins/service-ref.ts';
+export { AppError, defineErrors, isAppError } from './errors/app-error.ts';
+export type { ErrorSpec, ErrorFactory } from './errors/app-error.ts';
+export { kernelErrors } from './errors/kernel-errors.ts';
+export type { Identity, AccessPolicy } from './identity/identity.ts';
+export type {
+  ScheduledTaskExecutor,
+  ExecutorRegistry,
+  ExecutionContext,
+  ExecutionResult,
+  RetryPolicy,
+} from './contracts/scheduled-task-executor.ts';
+export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/store/port.ts';
+export { isDuplicateKeyError } from '../shared/store/port.ts';
+export type { Logger } from 'pino';

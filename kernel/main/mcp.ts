@@ -1,0 +1,35 @@
+// Entry point of the Operations MCP process (port 8100, Streamable HTTP at /mcp): every loaded plugin's tools.
+import { createKernel } from '../boot/create-kernel.ts';
+import { createMcpHost } from '../mcp/mcp-host.ts';
+import { createPluginHost } from '../plugins/plugin-host.ts';
+import { watchPlugins } from '../plugins/plugin-watcher.ts';
+import { runProcess } from './run-process.ts';
+
+await runProcess('mcp', async () => {
+  const kernel = await createKernel({ process: 'mcp' });
+  const { config, logger } = kernel;
+  const host = createPluginHost({ process: 'mcp', pluginsDir: config.pluginsDir, store: kernel.store, logger, config, access: kernel.access });
+  await host.start();
+  const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;
+  const mcp = createMcpHost({
+    catalog: host.registry.tools,
+    authenticator: kernel.authenticator,
+    access: kernel.access,
+    logger,
+    host: config.mcpHost,
+    port: config.mcpPort,
+    allowedOrigins: config.mcpAllowedOrigins,
+    allowedHosts: config.mcpAllowedHosts,
+    serverInfo: { name: 'nexus-operations', version: '0.1.0' },
+  });
+  const { url } = await mcp.start();
+  logger.info({ url }, 'Operations MCP listening');
+  return {
+    close: async () => {
+      await watcher?.close();
+      await mcp.close();
+      await host.close();
+      await kernel.close();
+    },
+  };
+});

@@ -1,0 +1,44 @@
+// Boot-time checks of a plugin manifest, so wiring mistakes fail loudly when the plugin loads rather than on a request.
+import type { AnyPluginDefinition } from './define-plugin.ts';
+
+export const PLUGIN_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** Returns the problems found; an empty list means the manifest may be loaded. */
+export function checkManifest(value: unknown, folderName: string): string[] {
+  if (typeof value !== 'object' || value === null) return ['plugin.ts must `export default definePlugin({...})`'];
+  const m = value as Partial<AnyPluginDefinition>;
+  const problems: string[] = [];
+  if (typeof m.name !== 'string' || !PLUGIN_NAME.test(m.name)) {
+    problems.push('name must be lower-case letters, digits and dashes, starting with a letter');
+  } else if (m.name !== folderName) {
+    problems.push(`name "${m.name}" must equal the folder name "${folderName}"`);
+  }
+  if (typeof m.version !== 'string' || !/^\d+\.\d+\.\d+([-+][\w.-]+)?$/.test(m.version)) problems.push('version must be semver (1.2.3)');
+  if (typeof m.description !== 'string' || m.description.trim() === '') problems.push('description is required');
+  if (typeof m.init !== 'function') problems.push('init must be a function');
+  for (const hook of ['routes', 'mcpTools', 'executors', 'backgroundServices', 'close'] as const) {
+    if (m[hook] !== undefined && typeof m[hook] !== 'function') problems.push(`${hook} must be a function`);
+  }
+  const prefix = (typeof m.name === 'string' ? m.name : folderName).replaceAll('-', '_') + '_';
+  for (const c of m.collections ?? []) {
+    if (typeof c?.name !== 'string' || !c.name.startsWith(prefix)) problems.push(`collection "${String(c?.name)}" must start with "${prefix}"`);
+  }
+  for (const [key, ref] of Object.entries(m.deps ?? {})) {
+    if (typeof (ref as { id?: unknown })?.id !== 'string') problems.push(`deps.${key} must be a service ref (createServiceRef)`);
+  }
+  return problems;
+}
+
+/** Checks what init produced: tool names and executor kinds carry the plugin's name. */
+export function checkContributions(name: string, tools: readonly { name: string }[], kinds: readonly string[]): string[] {
+  const toolPrefix = name.replaceAll('-', '_') + '_';
+  const problems: string[] = [];
+  for (const t of tools) {
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(t.name) || !t.name.startsWith(toolPrefix)) problems.push(`tool "${t.name}" must be snake_case and start with "${toolPrefix}"`);
+  }
+  if (new Set(tools.map((t) => t.name)).size !== tools.length) problems.push('tool names must be unique');
+  for (const kind of kinds) {
+    if (!kind.startsWith(`${name}.`)) problems.push(`executor kind "${kind}" must start with "${name}."`);
+  }
+  return problems;
+}

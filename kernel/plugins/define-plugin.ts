@@ -1,0 +1,87 @@
+// The plugin manifest: a declaration the kernel reads and checks at boot; importing it does nothing.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { DocumentStore } from '../../shared/store/port.ts';
+import type { NexusConfig } from '../config/load-config.ts';
+import type { AccessPolicy } from '../identity/identity.ts';
+import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
+import type { ToolDefinition } from './define-tool.ts';
+import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
+
+export type NexusProcess = 'api' | 'mcp' | 'worker' | 'cli';
+
+export interface IndexSpec {
+  readonly key: Readonly<Record<string, 1 | -1>>;
+  readonly unique?: boolean;
+  readonly name?: string;
+  readonly expireAfterSeconds?: number;
+}
+
+export interface CollectionSpec {
+  readonly name: string;
+  readonly indexes?: readonly IndexSpec[];
+}
+
+export interface PluginContext<D extends Record<string, ServiceRef<unknown>>> {
+  readonly name: string;
+  readonly dir: string;
+  readonly process: NexusProcess;
+  readonly store: DocumentStore;
+  readonly logger: Logger;
+  readonly config: NexusConfig;
+  readonly access: AccessPolicy;
+  readonly executors: ExecutorRegistry;
+  readonly deps: ResolvedDeps<D>;
+}
+
+/** The Fastify instance a plugin's routes go on; its paths are relative to /api/<name>. */
+export type PluginRouter = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
+
+/** Long-running work a plugin runs in the worker process (pollers, consumers). */
+export interface BackgroundService {
+  readonly name: string;
+  start(): Promise<void>;
+  /** Stops taking new work, finishes or releases what it holds. */
+  stop(): Promise<void>;
+}
+
+export interface ProvidedService<S> {
+  readonly ref: ServiceRef<unknown>;
+  get(services: S): unknown;
+}
+
+export interface PermissionSpec {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface PluginDefinition<S, D extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
+  /** Lower-case, digits and dashes; equals the plugin's folder name; routes mount under /api/<name>. */
+  readonly name: string;
+  readonly version: string;
+  readonly description: string;
+  readonly deps?: D;
+  readonly collections?: readonly CollectionSpec[];
+  /** Permission names the plugin's routes check, so the role matrix can be reviewed against them. */
+  readonly permissions?: readonly PermissionSpec[];
+  /** Builds the plugin's services; runs in every process that loads the plugin, so keep it cheap. */
+  init(ctx: PluginContext<D>): Promise<S> | S;
+  readonly provides?: readonly ProvidedService<S>[];
+  routes?(router: PluginRouter, services: S): void | Promise<void>;
+  mcpTools?(services: S): readonly ToolDefinition<any, any>[];
+  executors?(services: S): readonly ScheduledTaskExecutor<any>[];
+  backgroundServices?(services: S): readonly BackgroundService[];
+  /** The plugin's skill file, relative to its folder. */
+  readonly skill?: string;
+  close?(services: S): Promise<void>;
+}
+
+/** Declares a plugin. Identity function: it exists for type inference; checks happen when the kernel loads it. */
+export function definePlugin<S, D extends Record<string, ServiceRef<unknown>> = Record<string, never>>(
+  definition: PluginDefinition<S, D>,
+): PluginDefinition<S, D> {
+  return definition;
+}
+
+export type AnyPluginDefinition = PluginDefinition<any, Record<string, ServiceRef<unknown>>>;

@@ -1,0 +1,223 @@
+// Discovers, loads, reloads and unloads plugins in one process; a plugin that fails is reported and the others keep working.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { DocumentStore } from '../../shared/store/port.ts';
+import type { NexusConfig } from '../config/load-config.ts';
+import type { AccessPolicy } from '../identity/identity.ts';
+import { checkContributions, checkManifest } from './check-manifest.ts';
+import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
+import { importPluginModule } from './import-plugin.ts';
+import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
+import type { PluginStatus } from './plugin-status.ts';
+
+export interface LoadedPlugin {
+  readonly name: string;
+  readonly dir: string;
+  readonly definition: AnyPluginDefinition;
+  readonly services: unknown;
+}
+
+/** Per-process work when a plugin comes and goes (mount routes, start background services); returns the undo. */
+export type AttachPlugin = (plugin: LoadedPlugin) => Promise<() => Promise<void>>;
+
+export interface PluginHostOptions {
+  readonly process: NexusProcess;
+  readonly pluginsDir: string;
+  readonly store: DocumentStore;
+  readonly logger: Logger;
+  readonly config: NexusConfig;
+  readonly access: AccessPolicy;
+  readonly attach?: AttachPlugin;
+}
+
+export interface PluginHost {
+  readonly registry: PluginRegistry;
+  start(): Promise<void>;
+  /** Brings one plugin folder in line with the disk: loads, reloads or unloads it (and reloads its dependents). */
+  sync(name: string): Promise<void>;
+  loaded(name: string): LoadedPlugin | undefined;
+  status(): PluginStatus[];
+  close(): Promise<void>;
+}
+
+interface Entry {
+  definition?: AnyPluginDefinition;
+  loaded?: { plugin: LoadedPlugin; detach: () => Promise<void> };
+  status: PluginStatus;
+}
+
+export function createPluginHost(options: PluginHostOptions): PluginHost {
+  const { logger, pluginsDir } = options;
+  const registry = createPluginRegistry();
+  const entries = new Map<string, Entry>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const manifestPath = (name: string) => path.join(pluginsDir, name, 'plugin.ts');
+  const discover = () =>
+    existsSync(pluginsDir)
+      ? readdirSync(pluginsDir, { withFileTypes: true })
+          .filter((d) => d.isDirectory() && existsSync(manifestPath(d.name)))
+          .map((d) => d.name)
+          .sort()
+      : [];
+
+  const failedStatus = (name: string, error: string, definition?: AnyPluginDefinition): PluginStatus => ({
+    name, version: definition?.version ?? null, description: definition?.description ?? null, state: 'failed', error,
+    changedAt: new Date().toISOString(), tools: [], executors: [], skill: null,
+  });
+  const fail = (name: string, error: string, definition?: AnyPluginDefinition) => {
+    logger.error({ plugin: name, error }, 'plugin failed to load');
+    entries.set(name, { definition, status: failedStatus(name, error, definition) });
+  };
+  /** Known but not loaded yet: lets dependency ordering see what the plugin provides. */
+  const markPending = (name: string, definition: AnyPluginDefinition) => {
+    entries.set(name, { definition, status: failedStatus(name, 'waiting for its dependencies', definition) });
+    return definition;
+  };
+
+  async function readManifest(name: string): Promise<AnyPluginDefinition | undefined> {
+    try {
+      const mod = await importPluginModule(pluginsDir, manifestPath(name));
+      const problems = checkManifest(mod.default, name);
+      if (problems.length > 0) return void fail(name, `invalid manifest: ${problems.join('; ')}`);
+      return mod.default as AnyPluginDefinition;
+    } catch (err) {
+      return void fail(name, `plugin.ts could not be imported: ${(err as Error).message}`);
+    }
+  }
+
+  const providerOf = (refId: string) =>
+    [...entries.entries()].find(([, e]) => e.definition?.provides?.some((p) => p.ref.id === refId))?.[0];
+
+  async function load(name: string, definition: AnyPluginDefinition): Promise<void> {
+    const deps: Record<string, unknown> = {};
+    for (const [key, ref] of Object.entries(definition.deps ?? {})) {
+      const service = registry.service(ref);
+      if (service === undefined) return fail(name, `needs service "${ref.id}", which no loaded plugin provides`, definition);
+      deps[key] = service;
+    }
+    const dir = path.join(pluginsDir, name);
+    const pluginLogger = logger.child({ plugin: name });
+    try {
+      for (const c of definition.collections ?? []) {
+        const collection = options.store.collection(c.name);
+        for (const index of c.indexes ?? []) {
+          await collection.createIndex({ ...index.key }, { unique: index.unique, name: index.name, expireAfterSeconds: index.expireAfterSeconds });
+        }
+      }
+      const services = await definition.init({
+        name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
+        access: options.access, executors: registry.executors, deps,
+      });
+      const tools = definition.mcpTools?.(services) ?? [];
+      const executors = definition.executors?.(services) ?? [];
+      const provided = new Map((definition.provides ?? []).map((p) => [p.ref.id, p.get(services)]));
+      const contributions = { tools, executors, services: provided };
+      const problems = [...checkContributions(name, tools, executors.map((e) => e.kind)), ...registry.conflicts(name, contributions)];
+      if (problems.length > 0) {
+        await definition.close?.(services);
+        return fail(name, problems.join('; '), definition);
+      }
+      const plugin: LoadedPlugin = { name, dir, definition, services };
+      const detach = options.attach ? await options.attach(plugin) : async () => undefined;
+      registry.add(name, contributions);
+      const skill = definition.skill ? path.join(dir, definition.skill) : null;
+      entries.set(name, {
+        definition,
+        loaded: { plugin, detach },
+        status: { name, version: definition.version, description: definition.description, state: 'loaded', error: null, changedAt: new Date().toISOString(), tools: tools.map((t) => t.name), executors: executors.map((e) => e.kind), skill },
+      });
+      pluginLogger.info({ version: definition.version, tools: tools.length, executors: executors.length }, 'plugin loaded');
+    } catch (err) {
+      pluginLogger.error({ err }, 'plugin init failed');
+      fail(name, `init failed: ${(err as Error).message}`, definition);
+    }
+  }
+
+  async function unload(name: string): Promise<void> {
+    const entry = entries.get(name);
+    entries.delete(name);
+    if (!entry?.loaded) return;
+    registry.remove(name);
+    try {
+      await entry.loaded.detach();
+      await entry.definition?.close?.(entry.loaded.plugin.services);
+    } catch (err) {
+      logger.warn({ plugin: name, err }, 'plugin did not close cleanly');
+    }
+    logger.info({ plugin: name }, 'plugin unloaded');
+  }
+
+  /** Loads in dependency order: a plugin waits until the providers of its deps are loaded. */
+  async function loadAll(defs: Map<string, AnyPluginDefinition>): Promise<void> {
+    const pending = new Map(defs);
+    while (pending.size > 0) {
+      const ready = [...pending.entries()].find(([, d]) =>
+        Object.values(d.deps ?? {}).every((ref) => {
+          const provider = providerOf(ref.id);
+          return provider === undefined || !pending.has(provider);
+        }),
+      );
+      if (!ready) {
+        for (const [name, d] of pending) fail(name, 'dependency cycle between plugins: ' + [...pending.keys()].join(', '), d);
+        return;
+      }
+      pending.delete(ready[0]);
+      await load(ready[0], ready[1]);
+    }
+  }
+
+  function dependentsOf(name: string): string[] {
+    const provided = new Set((entries.get(name)?.definition?.provides ?? []).map((p) => p.ref.id));
+    const out: string[] = [];
+    for (const [other, e] of entries) {
+      if (other !== name && Object.values(e.definition?.deps ?? {}).some((ref) => provided.has(ref.id))) {
+        out.push(other, ...dependentsOf(other));
+      }
+    }
+    return [...new Set(out)];
+  }
+
+  return {
+    registry,
+    start: () =>
+      serial(async () => {
+        const defs = new Map<string, AnyPluginDefinition>();
+        for (const name of discover()) {
+          const def = await readManifest(name);
+          if (def) defs.set(name, markPending(name, def));
+        }
+        await loadAll(defs);
+      }),
+    sync: (name) =>
+      serial(async () => {
+        const dependents = dependentsOf(name);
+        const keep = new Map<string, AnyPluginDefinition>();
+        for (const d of dependents) {
+          const def = entries.get(d)?.definition;
+          if (def) keep.set(d, def);
+        }
+        for (const d of [...dependents].reverse()) await unload(d);
+        await unload(name);
+        const defs = new Map<string, AnyPluginDefinition>();
+        if (existsSync(manifestPath(name))) {
+          const def = await readManifest(name);
+          if (def) defs.set(name, markPending(name, def));
+        }
+        for (const [d, def] of keep) defs.set(d, def);
+        await loadAll(defs);
+      }),
+    loaded: (name) => entries.get(name)?.loaded?.plugin,
+    status: () => [...entries.values()].map((e) => e.status).sort((a, b) => a.name.localeCompare(b.name)),
+    close: () =>
+      serial(async () => {
+        for (const name of [...entries.keys()].reverse()) await unload(name);
+      }),
+  };
+}
