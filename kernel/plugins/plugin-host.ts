@@ -197,20 +197,18 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }),
     sync: (name) =>
       serial(async () => {
-        const dependents = dependentsOf(name);
-        const keep = new Map<string, AnyPluginDefinition>();
-        for (const d of dependents) {
-          const def = entries.get(d)?.definition;
-          if (def) keep.set(d, def);
-        }
-        for (const d of [...dependents].reverse()) await unload(d);
+        const definitionsOf = (names: string[]) =>
+          new Map(names.flatMap((d) => (entries.get(d)?.definition ? [[d, entries.get(d)!.definition!] as const] : [])));
+        const before = dependentsOf(name);
+        const kept = definitionsOf(before);
+        for (const d of [...before].reverse()) await unload(d);
         await unload(name);
+        for (const [d, def] of kept) markPending(d, def);
         const defs = new Map<string, AnyPluginDefinition>();
-        if (existsSync(manifestPath(name))) {
-          const def = await readManifest(name);
-          if (def) defs.set(name, markPending(name, def));
-        }
-        for (const [d, def] of keep) defs.set(d, def);
+        const def = existsSync(manifestPath(name)) ? await readManifest(name) : undefined;
+        if (def) defs.set(name, markPending(name, def));
+        // A returning provider also revives the plugins that failed for want of it.
+        for (const [d, dDef] of [...kept, ...definitionsOf(dependentsOf(name))]) defs.set(d, dDef);
         await loadAll(defs);
       }),
     loaded: (name) => entries.get(name)?.loaded?.plugin,

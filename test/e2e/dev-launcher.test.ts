@@ -1,0 +1,65 @@
+// npm start end to end: the launcher brings up API, MCP and worker, prints an admin token, and hot-loads a plugin folder.
+import t from 'tap';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createTestEnv } from '../helpers/test-env.ts';
+import { eventually, startLauncher } from '../helpers/launcher.ts';
+
+const te = await createTestEnv(t);
+const launcher = await startLauncher(te);
+t.teardown(async () => {
+  t.equal(await launcher.stop(), 0, 'the launcher stops cleanly on SIGTERM');
+});
+const headers = { authorization: `Bearer ${launcher.adminToken}` };
+const plugins = async () => {
+  const res = await fetch(`${launcher.apiUrl}/api/system/plugins`, { headers });
+  return ((await res.json()) as { plugins: { name: string; state: string }[] }).plugins;
+};
+
+t.test('the first screen names the URLs and a working admin token', async (t) => {
+  t.match(launcher.output.join('\n'), /API\s+http:\/\/127\.0\.0\.1:\d+\s+up/);
+  t.match(launcher.output.join('\n'), /Operations MCP\s+http:\/\/127\.0\.0\.1:\d+\/mcp\s+up/);
+  const res = await fetch(`${launcher.apiUrl}/api/system/plugins`, { headers });
+  t.equal(res.status, 200);
+  t.same(await plugins(), []);
+  t.equal((await fetch(`${launcher.apiUrl}/docs`)).status, 200);
+});
+
+t.test('a plugin folder copied in while running appears over REST and MCP, and goes again when removed', async (t) => {
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  let listChanged = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    listChanged++;
+  });
+  await client.connect(new StreamableHTTPClientTransport(new URL(launcher.mcpUrl), { requestInit: { headers } }));
+  t.teardown(() => client.close());
+  t.same((await client.listTools()).tools, []);
+
+  await te.addPlugin('hello');
+  await eventually(async () => ((await plugins()).some((p) => p.name === 'hello' && p.state === 'loaded') ? true : undefined), 'hello over REST');
+  const greet = await fetch(`${launcher.apiUrl}/api/hello/greetings`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Grace' }),
+  });
+  t.same(await greet.json(), { greeting: 'Hello, Grace!', count: 1 });
+
+  const tool = await eventually(async () => (await client.listTools()).tools.find((x) => x.name === 'hello_greet'), 'hello_greet over MCP');
+  t.equal(tool.annotations?.destructiveHint, false);
+  t.ok(listChanged >= 1, 'the MCP client was told the tool list changed');
+  const result = await client.callTool({ name: 'hello_greet', arguments: { name: 'Grace' } });
+  t.same(result.structuredContent, { greeting: 'Hello, Grace!', count: 2 });
+
+  await te.removePlugin('hello');
+  await eventually(async () => ((await plugins()).length === 0 ? true : undefined), 'hello gone from REST');
+  t.equal((await fetch(`${launcher.apiUrl}/api/hello/greetings`, { method: 'POST', headers })).status, 404);
+  await eventually(async () => ((await client.listTools()).tools.length === 0 ? true : undefined), 'hello_greet gone from MCP');
+});
+
+t.test('the MCP server refuses a foreign origin and a missing token', async (t) => {
+  const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+  const base = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+  const noToken = await fetch(launcher.mcpUrl, { method: 'POST', headers: base, body: JSON.stringify(init) });
+  t.equal(noToken.status, 401);
+  const foreign = await fetch(launcher.mcpUrl, { method: 'POST', headers: { ...base, ...headers, origin: 'https://evil.example' }, body: JSON.stringify(init) });
+  t.equal(foreign.status, 403);
+});
