@@ -16,7 +16,7 @@ const Url = Type.String({ pattern: '^https?://[^\\s]+$' });
 const Flag = Type.Boolean();
 
 export const configVars = {
-  dataDir: { env: 'NEXUS_DATA_DIR', schema: Type.String({ minLength: 1 }), default: './data', description: 'Folder for the embedded store, the service secret and provider-simulator state.' },
+  dataDir: { env: 'NEXUS_DATA_DIR', schema: Type.String({ minLength: 1 }), default: './data', description: 'Folder for the embedded store and the generated service secret.' },
   mongodbUri: { env: 'MONGODB_URI', schema: Type.String({ pattern: '^mongodb(\\+srv)?://' }), description: 'Use MongoDB (the official driver) instead of the embedded store.', secret: true },
   mongodbDb: { env: 'MONGODB_DB', schema: Type.String({ minLength: 1, pattern: '^[^/\\\\. "$]+$' }), default: 'nexus', description: 'Database name when MONGODB_URI is set.' },
   apiHost: { env: 'NEXUS_API_HOST', schema: Host, default: '127.0.0.1', description: 'Interface the REST API binds to.' },
