@@ -26,7 +26,7 @@ export const configVars = {
   mcpHost: { env: 'NEXUS_MCP_HOST', schema: Host, default: '127.0.0.1', description: 'Interface the Operations MCP server binds to (loopback unless you put it behind a gateway).' },
   mcpPort: { env: 'NEXUS_MCP_PORT', schema: Port, default: '8100', description: 'Operations MCP port (Streamable HTTP at /mcp).' },
   mcpAllowedOrigins: { env: 'NEXUS_MCP_ALLOWED_ORIGINS', schema: Type.Array(Type.String({ pattern: '^https?://[^\\s/]+$' })), default: '', description: 'Comma-separated browser origins allowed to call the MCP server, besides its own loopback origins.' },
-  mcpAllowedHosts: { env: 'NEXUS_MCP_ALLOWED_HOSTS', schema: Type.Array(Type.String({ minLength: 1 })), default: '', description: 'Comma-separated Host header values accepted besides 127.0.0.1, localhost and [::1] on the MCP port.' },
+  mcpAllowedHosts: { env: 'NEXUS_MCP_ALLOWED_HOSTS', schema: Type.Array(Type.String({ minLength: 1 })), default: '', description: 'Comma-separated Host header values the MCP server accepts (host:port); when empty, 127.0.0.1, localhost and [::1] with its port.' },
   harnessUrl: { env: 'NEXUS_HARNESS_URL', schema: Url, default: 'http://127.0.0.1:9011', description: 'Where the API reaches the agent harness.' },
   mcpUrl: { env: 'NEXUS_MCP_URL', schema: Url, default: 'http://127.0.0.1:8100/mcp', description: 'Where the harness reaches the Operations MCP server.' },
   serviceSecret: { env: 'NEXUS_SERVICE_SECRET', schema: Type.String({ minLength: 32 }), description: 'Shared secret for calls between Nexus processes (at least 32 characters). Generated into the data folder when the embedded store is used; required with MONGODB_URI.', secret: true },

@@ -19,7 +19,7 @@ await runProcess('mcp', async () => {
     host: config.mcpHost,
     port: config.mcpPort,
     allowedOrigins: config.mcpAllowedOrigins,
-    allowedHosts: config.mcpAllowedHosts,
+    allowedHosts: config.mcpAllowedHosts.length > 0 ? config.mcpAllowedHosts : undefined,
     serverInfo: { name: 'nexus-operations', version: '0.1.0' },
   });
   const { url } = await mcp.start();

@@ -8,9 +8,7 @@ import { eventually, startLauncher } from '../helpers/launcher.ts';
 
 const te = await createTestEnv(t);
 const launcher = await startLauncher(te);
-t.teardown(async () => {
-  t.equal(await launcher.stop(), 0, 'the launcher stops cleanly on SIGTERM');
-});
+t.teardown(() => launcher.stop());
 const headers = { authorization: `Bearer ${launcher.adminToken}` };
 const plugins = async () => {
   const res = await fetch(`${launcher.apiUrl}/api/system/plugins`, { headers });
@@ -62,4 +60,9 @@ t.test('the MCP server refuses a foreign origin and a missing token', async (t) 
   t.equal(noToken.status, 401);
   const foreign = await fetch(launcher.mcpUrl, { method: 'POST', headers: { ...base, ...headers, origin: 'https://evil.example' }, body: JSON.stringify(init) });
   t.equal(foreign.status, 403);
+});
+
+t.test('SIGTERM stops every process and the launcher exits 0', async (t) => {
+  t.equal(await launcher.stop(), 0);
+  await t.rejects(fetch(`${launcher.apiUrl}/health`), 'the API is gone');
 });

@@ -38,7 +38,7 @@ export async function startLauncher(te: TestEnv, extraEnv: NodeJS.ProcessEnv = {
     adminToken: token,
     output,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
