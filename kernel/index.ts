@@ -28,3 +28,5 @@ export type {
 export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/store/port.ts';
 export { isDuplicateKeyError } from '../shared/store/port.ts';
 export type { Logger } from 'pino';
+export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus } from './contracts/task-service.ts';
+export type { TaskService, TaskListFilter } from './contracts/task-service.ts';

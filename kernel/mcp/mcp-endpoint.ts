@@ -60,7 +60,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps): (req: IncomingMessage,
     if (sessionId !== undefined && session === undefined) {
       return sendJsonRpcError(res, 404, SESSION_NOT_FOUND, 'Session not found');
     }
-    if (session !== undefined && (session.owner.userId !== identity.userId || session.owner.tokenId !== identity.tokenId)) {
+    if (
+      session !== undefined &&
+      (session.owner.userId !== identity.userId || session.owner.tokenId !== identity.tokenId)
+    ) {
       return sendError(res, kernelErrors.forbidden(undefined, 'This MCP session belongs to another identity.'));
     }
 

@@ -88,9 +88,7 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       });
       const unsubscribe = options.catalog.onChange(() => sessions.notifyToolsChanged());
       running = { http, sessions, unsubscribe };
-      const url = `http://${urlHost(options.host)}:${port}/mcp`;
-      logger.info({ url }, 'Operations MCP server listening');
-      return { url };
+      return { url: `http://${urlHost(options.host)}:${port}/mcp` };
     },
 
     async close() {

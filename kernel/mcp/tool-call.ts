@@ -73,11 +73,17 @@ export async function runToolCall(deps: ToolCallDeps, call: ToolCall): Promise<C
   const started = performance.now();
   let value: unknown;
   try {
-    value = await tool.handler(args, { identity: call.identity, correlationId: call.correlationId, logger, signal: call.signal });
+    value = await tool.handler(args, {
+      identity: call.identity,
+      correlationId: call.correlationId,
+      logger,
+      signal: call.signal,
+    });
   } catch (err) {
     return failureResult(err, logger);
   }
   const result = successResult(tool, value, logger);
-  if (result.isError !== true) logger.info({ durationMs: Math.round(performance.now() - started) }, 'tool call succeeded');
+  if (result.isError !== true)
+    logger.info({ durationMs: Math.round(performance.now() - started) }, 'tool call succeeded');
   return result;
 }

@@ -16,7 +16,10 @@ function describeTool(tool: ToolDefinition, logger: Logger): Tool | undefined {
   const outputSchema = tool.outputSchema === undefined ? undefined : toObjectJsonSchema(tool.outputSchema);
   // MCP clients reject a whole listing over one non-object schema, so such a tool is left out rather than breaking the rest.
   if (inputSchema === undefined || (tool.outputSchema !== undefined && outputSchema === undefined)) {
-    logger.error({ tool: tool.name }, 'tool left out of tools/list: its input and output schemas must be object schemas');
+    logger.error(
+      { tool: tool.name },
+      'tool left out of tools/list: its input and output schemas must be object schemas',
+    );
     return undefined;
   }
   const { title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations;

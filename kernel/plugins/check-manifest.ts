@@ -23,8 +23,10 @@ export function checkManifest(value: unknown, folderName: string): string[] {
   for (const c of m.collections ?? []) {
     if (typeof c?.name !== 'string' || !c.name.startsWith(prefix)) problems.push(`collection "${String(c?.name)}" must start with "${prefix}"`);
   }
-  for (const [key, ref] of Object.entries(m.deps ?? {})) {
-    if (typeof (ref as { id?: unknown })?.id !== 'string') problems.push(`deps.${key} must be a service ref (createServiceRef)`);
+  for (const field of ['deps', 'optionalDeps'] as const) {
+    for (const [key, ref] of Object.entries(m[field] ?? {})) {
+      if (typeof (ref as { id?: unknown })?.id !== 'string') problems.push(`${field}.${key} must be a service ref (createServiceRef)`);
+    }
   }
   return problems;
 }

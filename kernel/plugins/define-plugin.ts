@@ -23,7 +23,7 @@ export interface CollectionSpec {
   readonly indexes?: readonly IndexSpec[];
 }
 
-export interface PluginContext<D extends Record<string, ServiceRef<unknown>>> {
+export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
   readonly name: string;
   readonly dir: string;
   readonly process: NexusProcess;
@@ -33,6 +33,8 @@ export interface PluginContext<D extends Record<string, ServiceRef<unknown>>> {
   readonly access: AccessPolicy;
   readonly executors: ExecutorRegistry;
   readonly deps: ResolvedDeps<D>;
+  /** Services the plugin uses when present (undefined when no loaded plugin provides them). */
+  readonly optionalDeps: Partial<ResolvedDeps<O>>;
 }
 
 /** The Fastify instance a plugin's routes go on; its paths are relative to /api/<name>. */
@@ -56,17 +58,22 @@ export interface PermissionSpec {
   readonly description: string;
 }
 
-export interface PluginDefinition<S, D extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
+export interface PluginDefinition<
+  S,
+  D extends Record<string, ServiceRef<unknown>> = Record<string, never>,
+  O extends Record<string, ServiceRef<unknown>> = Record<string, never>,
+> {
   /** Lower-case, digits and dashes; equals the plugin's folder name; routes mount under /api/<name>. */
   readonly name: string;
   readonly version: string;
   readonly description: string;
   readonly deps?: D;
+  readonly optionalDeps?: O;
   readonly collections?: readonly CollectionSpec[];
   /** Permission names the plugin's routes check, so the role matrix can be reviewed against them. */
   readonly permissions?: readonly PermissionSpec[];
   /** Builds the plugin's services; runs in every process that loads the plugin, so keep it cheap. */
-  init(ctx: PluginContext<D>): Promise<S> | S;
+  init(ctx: PluginContext<D, O>): Promise<S> | S;
   readonly provides?: readonly ProvidedService<S>[];
   routes?(router: PluginRouter, services: S): void | Promise<void>;
   mcpTools?(services: S): readonly ToolDefinition<any, any>[];
@@ -78,10 +85,12 @@ export interface PluginDefinition<S, D extends Record<string, ServiceRef<unknown
 }
 
 /** Declares a plugin. Identity function: it exists for type inference; checks happen when the kernel loads it. */
-export function definePlugin<S, D extends Record<string, ServiceRef<unknown>> = Record<string, never>>(
-  definition: PluginDefinition<S, D>,
-): PluginDefinition<S, D> {
+export function definePlugin<
+  S,
+  D extends Record<string, ServiceRef<unknown>> = Record<string, never>,
+  O extends Record<string, ServiceRef<unknown>> = Record<string, never>,
+>(definition: PluginDefinition<S, D, O>): PluginDefinition<S, D, O> {
   return definition;
 }
 
-export type AnyPluginDefinition = PluginDefinition<any, Record<string, ServiceRef<unknown>>>;
+export type AnyPluginDefinition = PluginDefinition<any, Record<string, ServiceRef<unknown>>, Record<string, ServiceRef<unknown>>>;

@@ -92,6 +92,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     }
   }
 
+  const allDeps = (d: AnyPluginDefinition) => [...Object.values(d.deps ?? {}), ...Object.values(d.optionalDeps ?? {})];
   const providerOf = (refId: string) =>
     [...entries.entries()].find(([, e]) => e.definition?.provides?.some((p) => p.ref.id === refId))?.[0];
 
@@ -102,6 +103,8 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       if (service === undefined) return fail(name, `needs service "${ref.id}", which no loaded plugin provides`, definition);
       deps[key] = service;
     }
+    const optionalDeps: Record<string, unknown> = {};
+    for (const [key, ref] of Object.entries(definition.optionalDeps ?? {})) optionalDeps[key] = registry.service(ref);
     const dir = path.join(pluginsDir, name);
     const pluginLogger = logger.child({ plugin: name });
     try {
@@ -113,7 +116,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, executors: registry.executors, deps,
+        access: options.access, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];
@@ -159,7 +162,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     const pending = new Map(defs);
     while (pending.size > 0) {
       const ready = [...pending.entries()].find(([, d]) =>
-        Object.values(d.deps ?? {}).every((ref) => {
+        allDeps(d).every((ref) => {
           const provider = providerOf(ref.id);
           return provider === undefined || !pending.has(provider);
         }),
@@ -177,7 +180,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     const provided = new Set((entries.get(name)?.definition?.provides ?? []).map((p) => p.ref.id));
     const out: string[] = [];
     for (const [other, e] of entries) {
-      if (other !== name && Object.values(e.definition?.deps ?? {}).some((ref) => provided.has(ref.id))) {
+      if (other !== name && e.definition && allDeps(e.definition).some((ref) => provided.has(ref.id))) {
         out.push(other, ...dependentsOf(other));
       }
     }

@@ -4,7 +4,12 @@ import { Type } from 'typebox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { defineTool, type CatalogTool, type ToolCatalog, type ToolDefinition } from '../../../kernel/plugins/define-tool.ts';
+import {
+  defineTool,
+  type CatalogTool,
+  type ToolCatalog,
+  type ToolDefinition,
+} from '../../../kernel/plugins/define-tool.ts';
 import type { AccessPolicy, Authenticator, Identity } from '../../../kernel/identity/identity.ts';
 import { defineErrors } from '../../../kernel/errors/app-error.ts';
 import { kernelErrors } from '../../../kernel/errors/kernel-errors.ts';
@@ -121,7 +126,8 @@ export function createFakeAuthenticator(): FakeAuthenticator {
   return {
     async authenticate(headers) {
       const authorization = headers['authorization'];
-      const token = typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
+      const token =
+        typeof authorization === 'string' && authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
       if (revoked.has(token)) throw kernelErrors.token_revoked();
       const identity = identities.get(token);
       if (identity === undefined) throw kernelErrors.unauthorized();
@@ -154,7 +160,10 @@ export async function startTestHost(overrides: Partial<McpHostOptions> = {}): Pr
   const catalog = createFakeCatalog([echoTool, statusTool, failingTool, explodingTool, resetTool]);
   const authenticator = createFakeAuthenticator();
   const logs: Record<string, unknown>[] = [];
-  const logger = pino({ level: 'debug' }, { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(
+    { level: 'debug' },
+    { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   const host = createMcpHost({
     catalog,
     authenticator,
@@ -181,9 +190,7 @@ export async function connectClient(url: string, token: string, options: ClientO
   const { onToolsChanged } = options;
   const client = new Client(
     { name: 'mcp-host-test', version: '0.0.0' },
-    onToolsChanged === undefined
-      ? {}
-      : { listChanged: { tools: { debounceMs: 0, onChanged: onToolsChanged } } },
+    onToolsChanged === undefined ? {} : { listChanged: { tools: { debounceMs: 0, onChanged: onToolsChanged } } },
   );
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { authorization: `Bearer ${token}`, ...options.headers } },

@@ -43,7 +43,8 @@ const listTools = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', 
 async function openSession(token: string): Promise<string> {
   const reply = await send('POST', { token, body: initialize });
   const sessionId = reply.headers['mcp-session-id'];
-  if (reply.status !== 200 || typeof sessionId !== 'string') throw new Error(`initialize failed: ${reply.status} ${reply.text}`);
+  if (reply.status !== 200 || typeof sessionId !== 'string')
+    throw new Error(`initialize failed: ${reply.status} ${reply.text}`);
   return sessionId;
 }
 
@@ -65,20 +66,32 @@ t.test('a request without a token is refused with 401 and a Bearer challenge', a
 });
 
 t.test('a foreign Origin is refused with 403, before authentication', async (t) => {
-  const withToken = await send('POST', { token: ALICE_TOKEN, body: initialize, headers: { origin: 'http://evil.example.com' } });
+  const withToken = await send('POST', {
+    token: ALICE_TOKEN,
+    body: initialize,
+    headers: { origin: 'http://evil.example.com' },
+  });
   t.equal(withToken.status, 403);
   t.equal(errorCode(withToken), 'origin_forbidden');
   const withoutToken = await send('POST', { body: initialize, headers: { origin: 'http://evil.example.com' } });
   t.equal(withoutToken.status, 403, 'no 401: the guard answers first');
 });
 
-t.test('the server\'s own loopback origin is accepted', async (t) => {
-  const reply = await send('POST', { token: ALICE_TOKEN, body: initialize, headers: { origin: `http://localhost:${port}` } });
+t.test("the server's own loopback origin is accepted", async (t) => {
+  const reply = await send('POST', {
+    token: ALICE_TOKEN,
+    body: initialize,
+    headers: { origin: `http://localhost:${port}` },
+  });
   t.equal(reply.status, 200);
 });
 
 t.test('a Host header that is not ours is refused with 403', async (t) => {
-  const reply = await send('POST', { token: ALICE_TOKEN, body: initialize, headers: { host: `evil.example.com:${port}` } });
+  const reply = await send('POST', {
+    token: ALICE_TOKEN,
+    body: initialize,
+    headers: { host: `evil.example.com:${port}` },
+  });
   t.equal(reply.status, 403);
   t.equal(errorCode(reply), 'host_forbidden');
 });
@@ -98,7 +111,11 @@ t.test('a revoked token stops working on the very next request', async (t) => {
   t.teardown(() => revocable.close());
   const reply = await request(revocable.url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${ALICE_TOKEN}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${ALICE_TOKEN}`,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    },
     body: initialize,
   });
   await reply.body.text();
@@ -120,7 +137,11 @@ t.test('a revoked token stops working on the very next request', async (t) => {
 });
 
 t.test('an unknown session id is answered 404, as the transport does', async (t) => {
-  const reply = await send('POST', { token: ALICE_TOKEN, body: listTools, headers: { 'mcp-session-id': 'no-such-session' } });
+  const reply = await send('POST', {
+    token: ALICE_TOKEN,
+    body: listTools,
+    headers: { 'mcp-session-id': 'no-such-session' },
+  });
   t.equal(reply.status, 404);
 });
 
@@ -152,7 +173,11 @@ t.test('a body over 4 MiB is refused with 413', async (t) => {
   // Chunked, without a Content-Length: the limit applies while reading.
   const streamed = await request(host.url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${ALICE_TOKEN}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${ALICE_TOKEN}`,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    },
     body: Readable.from([huge.slice(0, 1024 * 1024), huge.slice(1024 * 1024)]),
   });
   t.equal(streamed.statusCode, 413, 'while streaming');

@@ -21,7 +21,10 @@ function watchStandaloneStream(): { fetch: FetchLike; opened: Promise<void> } {
   return { fetch: watching, opened };
 }
 
-function toolsChanged(): { onToolsChanged: (error: Error | null, tools: readonly { name: string }[] | null) => void; next: Promise<string[]> } {
+function toolsChanged(): {
+  onToolsChanged: (error: Error | null, tools: readonly { name: string }[] | null) => void;
+  next: Promise<string[]>;
+} {
   let settle!: (names: string[]) => void;
   let fail!: (err: Error) => void;
   const next = new Promise<string[]>((resolve, reject) => {
@@ -37,12 +40,18 @@ function toolsChanged(): { onToolsChanged: (error: Error | null, tools: readonly
 t.test('every connected client is told, and sees the new tool as its role allows', async (t) => {
   const aliceStream = watchStandaloneStream();
   const aliceChanges = toolsChanged();
-  const alice = await connectClient(host.url, ALICE_TOKEN, { fetch: aliceStream.fetch, onToolsChanged: aliceChanges.onToolsChanged });
+  const alice = await connectClient(host.url, ALICE_TOKEN, {
+    fetch: aliceStream.fetch,
+    onToolsChanged: aliceChanges.onToolsChanged,
+  });
   t.teardown(() => alice.close());
 
   const bobStream = watchStandaloneStream();
   const bobChanges = toolsChanged();
-  const bob = await connectClient(host.url, BOB_TOKEN, { fetch: bobStream.fetch, onToolsChanged: bobChanges.onToolsChanged });
+  const bob = await connectClient(host.url, BOB_TOKEN, {
+    fetch: bobStream.fetch,
+    onToolsChanged: bobChanges.onToolsChanged,
+  });
   t.teardown(() => bob.close());
 
   await Promise.all([aliceStream.opened, bobStream.opened]);

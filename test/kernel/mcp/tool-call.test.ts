@@ -12,9 +12,16 @@ const identity = { userId: 'alice', role: 'operator', tokenId: 'tok-alice', via:
 function call(tool: ToolDefinition, args: Record<string, unknown> = {}) {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({}, { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) });
-  const deps = { catalog: createFakeCatalog([tool]), access: { ...createFakeAccessPolicy(), mayUseTool: () => true }, logger };
+  const deps = {
+    catalog: createFakeCatalog([tool]),
+    access: { ...createFakeAccessPolicy(), mayUseTool: () => true },
+    logger,
+  };
   const signal = new AbortController().signal;
-  return runToolCall(deps, { name: tool.name, args, identity, correlationId: 'c-1', signal }).then((result) => ({ result, logs }));
+  return runToolCall(deps, { name: tool.name, args, identity, correlationId: 'c-1', signal }).then((result) => ({
+    result,
+    logs,
+  }));
 }
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -60,5 +67,8 @@ t.test('the handler gets the identity, correlation id, a child logger and the si
   });
   const { result, logs } = await call(tool);
   t.strictSame(result.content, [{ type: 'text', text: 'alice/c-1/false' }]);
-  t.match(logs.find((line) => line['msg'] === 'inside'), { tool: 'demo_context', plugin: 'demo', correlationId: 'c-1', userId: 'alice' });
+  t.match(
+    logs.find((line) => line['msg'] === 'inside'),
+    { tool: 'demo_context', plugin: 'demo', correlationId: 'c-1', userId: 'alice' },
+  );
 });

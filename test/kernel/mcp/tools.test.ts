@@ -28,7 +28,12 @@ t.test('tools/list shows only the tools the role may use, with schemas and annot
     additionalProperties: false,
   });
   t.equal(echo?.outputSchema, undefined);
-  t.strictSame(echo?.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  t.strictSame(echo?.annotations, {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  });
 
   const status = tools.find((tool) => tool.name === 'demo_status');
   t.equal(status?.title, 'Device status');

@@ -8,7 +8,7 @@ import { createLogger } from '../../../kernel/logging/create-logger.ts';
 import { loadConfig } from '../../../kernel/config/load-config.ts';
 import { createTestEnv } from '../../helpers/test-env.ts';
 
-const te = await createTestEnv(t, { plugins: ['consumer', 'provider', 'hello', 'throws', 'bad-name'] });
+const te = await createTestEnv(t, { plugins: ['consumer', 'provider', 'hello', 'throws', 'bad-name', 'optional-consumer'] });
 const store = createEmbeddedStore({ dataDir: te.dataDir });
 t.teardown(() => store.close());
 const attached: string[] = [];
@@ -61,14 +61,21 @@ t.test('a changed plugin reloads with its new code, and its dependents reload af
   attached.length = 0;
   const before = changes;
   await host.sync('provider');
-  t.same(attached, ['-consumer', '-provider', '+provider', '+consumer']);
+  t.same([...attached].sort(), ['+consumer', '+optional-consumer', '+provider', '-consumer', '-optional-consumer', '-provider']);
+  for (const dependent of ['consumer', 'optional-consumer']) {
+    t.ok(attached.indexOf(`-${dependent}`) < attached.indexOf('-provider'), `${dependent} goes before the provider`);
+    t.ok(attached.indexOf(`+${dependent}`) > attached.indexOf('+provider'), `${dependent} comes back after the provider`);
+  }
   t.equal(await host.registry.tools.get('consumer_count')?.tool.handler({}, {} as never), '101');
   t.ok(changes > before, 'tool listeners hear about the change');
 });
 
 t.test('a removed plugin unloads; its dependents fail with the reason', async (t) => {
+  const optional = () => host.loaded('optional-consumer')?.services as { hasCounter: boolean } | undefined;
+  t.equal(optional()?.hasCounter, true);
   await te.removePlugin('provider');
   await host.sync('provider');
+  t.equal(optional()?.hasCounter, false, 'an optional dependency may be missing');
   t.equal(state('provider'), undefined);
   t.equal(state('consumer')?.state, 'failed');
   t.match(state('consumer')?.error, /needs service "provider.counter"/);
