@@ -32,13 +32,23 @@ export function checkManifest(value: unknown, folderName: string): string[] {
 }
 
 /** Checks what init produced: tool names and executor kinds carry the plugin's name. */
-export function checkContributions(name: string, tools: readonly { name: string }[], kinds: readonly string[]): string[] {
+export function checkContributions(
+  name: string,
+  tools: readonly { name: string; inputSchema: unknown; outputSchema?: unknown }[],
+  kinds: readonly string[],
+): string[] {
   const toolPrefix = name.replaceAll('-', '_') + '_';
   const problems: string[] = [];
   for (const t of tools) {
     if (!/^[a-z][a-z0-9_]{0,63}$/.test(t.name) || !t.name.startsWith(toolPrefix)) problems.push(`tool "${t.name}" must be snake_case and start with "${toolPrefix}"`);
   }
   if (new Set(tools.map((t) => t.name)).size !== tools.length) problems.push('tool names must be unique');
+  // MCP clients reject a whole tools/list when one schema is not an object schema.
+  const isObjectSchema = (s: unknown) => typeof s === 'object' && s !== null && (s as { type?: unknown }).type === 'object';
+  for (const t of tools) {
+    if (!isObjectSchema(t.inputSchema)) problems.push(`tool "${t.name}" needs an object inputSchema`);
+    if (t.outputSchema !== undefined && !isObjectSchema(t.outputSchema)) problems.push(`tool "${t.name}" needs an object outputSchema`);
+  }
   for (const kind of kinds) {
     if (!kind.startsWith(`${name}.`)) problems.push(`executor kind "${kind}" must start with "${name}."`);
   }
