@@ -59,7 +59,7 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
       }
       const [total, docs] = await Promise.all([
         runs.countDocuments(filter),
-        runs.find(filter, { sort: { startedAt: -1, _id: 1 }, skip: q.offset, limit: q.limit }).toArray(),
+        runs.find(filter, { sort: { startedAt: -1, _id: 1 }, skip: q.offset ?? 0, limit: q.limit ?? 50 }).toArray(),
       ]);
       return { total, items: docs.map(runView) };
     },

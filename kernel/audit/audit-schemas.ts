@@ -59,8 +59,8 @@ export const AuditRunQuery = Type.Object(
     status: Type.Optional(RunStatus),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
-    limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 100000, default: 0 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, default: 0 })),
   },
   { additionalProperties: false },
 );
