@@ -24,19 +24,29 @@ export interface McpHostOptions {
   /** Host header values to accept; `127.0.0.1:<port>`, `localhost:<port>` and `[::1]:<port>` when absent. */
   readonly allowedHosts?: readonly string[];
   readonly serverInfo: { readonly name: string; readonly version: string };
+  /** Sessions without a request for this long are closed (clients re-initialize on the 404 that follows). */
+  readonly sessionIdleMs?: number;
+  readonly maxSessionsPerOwner?: number;
+  /** Clock for idle expiry; tests inject one. */
+  readonly now?: () => number;
 }
 
 export interface McpHost {
   start(): Promise<{ url: string }>;
+  /** Runs on a timer too; returns how many sessions were closed. */
+  closeIdleSessions(): Promise<number>;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_SESSION_IDLE_MS = 60 * 60 * 1000;
+const DEFAULT_MAX_SESSIONS_PER_OWNER = 32;
 
 interface Running {
   readonly http: HttpServer;
   readonly sessions: SessionRegistry;
   readonly unsubscribe: () => void;
+  readonly sweeper: NodeJS.Timeout;
 }
 
 function listen(http: HttpServer, host: string, port: number): Promise<number> {
@@ -62,10 +72,20 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       if (running !== undefined) throw new Error('the MCP host is already started');
       const http = createServer();
       const port = await listen(http, options.host, options.port);
+      const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
       const sessions = createSessionRegistry({
         newServer: () => createToolServer(options),
         logger,
+        idleTimeoutMs: idleMs,
+        maxSessionsPerOwner: options.maxSessionsPerOwner ?? DEFAULT_MAX_SESSIONS_PER_OWNER,
+        now: options.now,
       });
+      const sweeper = setInterval(() => {
+        sessions.closeIdle().then(
+          (closed) => closed > 0 && logger.info({ closed }, 'closed idle MCP sessions'),
+          (err: unknown) => logger.warn({ err }, 'closing idle MCP sessions failed'),
+        );
+      }, Math.min(idleMs, 60_000)).unref();
       const endpoint = createMcpEndpoint({
         guard: createRequestGuard({ port, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins }),
         authenticator: options.authenticator,
@@ -87,15 +107,18 @@ export function createMcpHost(options: McpHostOptions): McpHost {
         });
       });
       const unsubscribe = options.catalog.onChange(() => sessions.notifyToolsChanged());
-      running = { http, sessions, unsubscribe };
+      running = { http, sessions, unsubscribe, sweeper };
       return { url: `http://${urlHost(options.host)}:${port}/mcp` };
     },
 
+    closeIdleSessions: async () => (running === undefined ? 0 : running.sessions.closeIdle()),
+
     async close() {
       if (running === undefined) return;
-      const { http, sessions, unsubscribe } = running;
+      const { http, sessions, unsubscribe, sweeper } = running;
       running = undefined;
       unsubscribe();
+      clearInterval(sweeper);
       const stopped = new Promise<void>((resolve, reject) => http.close((err) => (err ? reject(err) : resolve())));
       // Closing the sessions ends their open SSE streams; what is left are idle keep-alive sockets.
       await sessions.closeAll();

@@ -14,6 +14,8 @@ export interface SessionOwner {
 export interface Session {
   readonly transport: StreamableHTTPServerTransport;
   readonly owner: SessionOwner;
+  /** Last request on the session, for idle expiry. */
+  lastSeenAt: number;
 }
 
 export interface SessionRegistry {
@@ -21,26 +23,45 @@ export interface SessionRegistry {
   /** Answers an initialize request on a fresh session, which is kept only if the transport accepted it. */
   initialize(owner: SessionOwner, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void>;
   notifyToolsChanged(): void;
+  /** Closes sessions idle longer than the timeout; clients that come back get 404 and initialize again. */
+  closeIdle(): Promise<number>;
   closeAll(): Promise<void>;
 }
 
 export interface SessionRegistryDeps {
   readonly newServer: () => Server;
   readonly logger: Logger;
+  readonly idleTimeoutMs: number;
+  /** Sessions one identity may hold; opening one more closes its least recently used. */
+  readonly maxSessionsPerOwner: number;
+  readonly now?: () => number;
 }
 
 export function createSessionRegistry(deps: SessionRegistryDeps): SessionRegistry {
   const sessions = new Map<string, Session & { readonly server: Server }>();
+  const now = deps.now ?? Date.now;
+
+  const evictOldestOf = async (owner: SessionOwner) => {
+    const mine = [...sessions.values()].filter((x) => x.owner.userId === owner.userId && x.owner.tokenId === owner.tokenId);
+    if (mine.length < deps.maxSessionsPerOwner) return;
+    const oldest = mine.sort((a, b) => a.lastSeenAt - b.lastSeenAt)[0];
+    await oldest?.server.close();
+  };
 
   return {
-    get: (sessionId) => sessions.get(sessionId),
+    get: (sessionId) => {
+      const session = sessions.get(sessionId);
+      if (session) session.lastSeenAt = now();
+      return session;
+    },
 
     async initialize(owner, req, res, body) {
+      await evictOldestOf(owner);
       const server = deps.newServer();
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (sessionId) => {
-          sessions.set(sessionId, { transport, server, owner });
+          sessions.set(sessionId, { transport, server, owner, lastSeenAt: now() });
         },
       });
       // Fires for DELETE, for closeAll and for a failed initialize alike.
@@ -59,6 +80,13 @@ export function createSessionRegistry(deps: SessionRegistryDeps): SessionRegistr
           deps.logger.warn({ err, sessionId }, 'could not send tools/list_changed');
         });
       }
+    },
+
+    async closeIdle() {
+      const cutoff = now() - deps.idleTimeoutMs;
+      const idle = [...sessions.values()].filter((x) => x.lastSeenAt < cutoff);
+      await Promise.all(idle.map(({ server }) => server.close()));
+      return idle.length;
     },
 
     async closeAll() {

@@ -153,6 +153,7 @@ export interface TestHost {
   readonly authenticator: FakeAuthenticator;
   /** Every log line the host wrote, parsed. */
   readonly logs: Record<string, unknown>[];
+  closeIdleSessions(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -176,7 +177,7 @@ export async function startTestHost(overrides: Partial<McpHostOptions> = {}): Pr
     ...overrides,
   });
   const { url } = await host.start();
-  return { url, catalog, authenticator, logs, close: () => host.close() };
+  return { url, catalog, authenticator, logs, closeIdleSessions: () => host.closeIdleSessions(), close: () => host.close() };
 }
 
 export interface ClientOptions {
