@@ -9,6 +9,8 @@ export type {
   IndexSpec,
   PermissionSpec,
   NexusProcess,
+  IdentityResolver,
+  CliCommand,
 } from './plugins/define-plugin.ts';
 export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';

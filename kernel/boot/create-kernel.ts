@@ -10,7 +10,8 @@ import { createTokenService, type TokenService } from '../identity/token-service
 import { resolveServiceSecret } from '../identity/service-secret.ts';
 import { createHeaderAuthenticator } from '../identity/header-authenticator.ts';
 import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
-import type { NexusProcess } from '../plugins/define-plugin.ts';
+import type { IdentityResolver, NexusProcess } from '../plugins/define-plugin.ts';
+import { createPluginHost, type AttachPlugin, type PluginHost } from '../plugins/plugin-host.ts';
 
 export interface Kernel {
   readonly process: NexusProcess;
@@ -21,7 +22,10 @@ export interface Kernel {
   readonly access: AccessPolicy;
   readonly tokens: TokenService;
   readonly authenticator: Authenticator;
+  readonly identities: IdentityResolver;
   readonly serviceSecret: string;
+  /** A plugin host for this process over the kernel's services. */
+  createPluginHost(attach?: AttachPlugin): PluginHost;
   close(): Promise<void>;
 }
 
@@ -43,6 +47,7 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
   const access = createRoleAccessPolicy(profile);
   const tokens = createTokenService({ repository: await createTokenRepository(store), access });
   const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
+  const identities: IdentityResolver = { resolve: (userId, tokenId) => tokens.resolveById(tokenId, userId) };
   return {
     process: options.process,
     config,
@@ -52,7 +57,12 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
     access,
     tokens,
     authenticator,
+    identities,
     serviceSecret,
+    createPluginHost: (attach) =>
+      createPluginHost({
+        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, attach,
+      }),
     close: async () => {
       await profile.close();
       await store.close();

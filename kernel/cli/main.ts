@@ -1,6 +1,7 @@
-// The CLI's dispatcher: `nexus <command> ...`.
+// The CLI's dispatcher: `nexus <command> ...`; kernel commands first, then those plugins declare.
 import { createKernel } from '../boot/create-kernel.ts';
-import { ConfigError } from '../config/load-config.ts';
+import { ConfigError, loadConfig } from '../config/load-config.ts';
+import { readPluginCommands } from '../plugins/plugin-commands.ts';
 import { tokenCommand, TOKEN_USAGE, type CliIo } from './token-command.ts';
 
 const io: CliIo = {
@@ -8,28 +9,26 @@ const io: CliIo = {
   err: (line) => process.stderr.write(line + '\n'),
 };
 
-const USAGE = `usage: nexus <command>\n\n${TOKEN_USAGE}`;
-
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  switch (command) {
-    case 'token': {
-      const kernel = await createKernel({ process: 'cli', watchProfile: false, env: { NEXUS_LOG_LEVEL: 'warn', ...process.env } });
-      try {
-        return await tokenCommand(rest, kernel.tokens, io);
-      } finally {
-        await kernel.close();
-      }
+  if (command === 'token') {
+    const kernel = await createKernel({ process: 'cli', watchProfile: false, env: { NEXUS_LOG_LEVEL: 'warn', ...process.env } });
+    try {
+      return await tokenCommand(rest, kernel.tokens, io);
+    } finally {
+      await kernel.close();
     }
-    case undefined:
-    case 'help':
-    case '--help':
-      io.out(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      io.err(`unknown command "${command}"\n${USAGE}`);
-      return 2;
   }
+  const pluginCommands = await readPluginCommands(loadConfig().pluginsDir);
+  const found = pluginCommands.find((c) => c.name === command);
+  if (found) return found.command.run(rest, io);
+  const usage = ['usage: nexus <command>', '', TOKEN_USAGE, ...pluginCommands.map((c) => `${c.command.usage}\n    ${c.command.summary}`)].join('\n');
+  if (command === 'help' || command === '--help') {
+    io.out(usage);
+    return 0;
+  }
+  io.err(command === undefined ? usage : `unknown command "${command}"\n${usage}`);
+  return 2;
 }
 
 try {

@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Kernel } from '../boot/create-kernel.ts';
 import { createAuditRepository } from '../audit/audit-repository.ts';
 import { registerAuditRoutes } from '../audit/audit-routes.ts';
-import { createPluginHost, type PluginHost } from '../plugins/plugin-host.ts';
+import type { PluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { createPluginRoutes } from './plugin-routes.ts';
@@ -25,9 +25,7 @@ export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
   const appOptions = { logger, bodyLimit: config.apiBodyLimit, authenticator, access };
   let host: PluginHost | undefined;
   const pluginRoutes = createPluginRoutes(appOptions, () => host!, KERNEL_PATHS);
-  host = createPluginHost({
-    process: 'api', pluginsDir: config.pluginsDir, store: kernel.store, logger, config, access, attach: pluginRoutes.attach,
-  });
+  host = kernel.createPluginHost(pluginRoutes.attach);
 
   const app = createHttpApp({ ...appOptions, publicPrefixes: ['/docs'] });
   app.addHook('onRequest', pluginRoutes.dispatch);

@@ -1,14 +1,13 @@
 // Entry point of the Operations MCP process (port 8100, Streamable HTTP at /mcp): every loaded plugin's tools.
 import { createKernel } from '../boot/create-kernel.ts';
 import { createMcpHost } from '../mcp/mcp-host.ts';
-import { createPluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { runProcess } from './run-process.ts';
 
 await runProcess('mcp', async () => {
   const kernel = await createKernel({ process: 'mcp' });
   const { config, logger } = kernel;
-  const host = createPluginHost({ process: 'mcp', pluginsDir: config.pluginsDir, store: kernel.store, logger, config, access: kernel.access });
+  const host = kernel.createPluginHost();
   await host.start();
   const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;
   const mcp = createMcpHost({

@@ -1,21 +1,17 @@
 // Entry point of the worker process (no port): runs the background services plugins give it, such as the scheduler's claim loop.
 import { createKernel } from '../boot/create-kernel.ts';
-import { createPluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { runProcess } from './run-process.ts';
 
 await runProcess('worker', async () => {
   const kernel = await createKernel({ process: 'worker' });
   const { config, logger } = kernel;
-  const host = createPluginHost({
-    process: 'worker', pluginsDir: config.pluginsDir, store: kernel.store, logger, config, access: kernel.access,
-    attach: async (plugin) => {
-      const services = plugin.definition.backgroundServices?.(plugin.services) ?? [];
-      for (const service of services) await service.start();
-      return async () => {
-        for (const service of [...services].reverse()) await service.stop();
-      };
-    },
+  const host = kernel.createPluginHost(async (plugin) => {
+    const services = plugin.definition.backgroundServices?.(plugin.services) ?? [];
+    for (const service of services) await service.start();
+    return async () => {
+      for (const service of [...services].reverse()) await service.stop();
+    };
   });
   await host.start();
   const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
-import type { AccessPolicy } from '../identity/identity.ts';
+import type { AccessPolicy, Identity } from '../identity/identity.ts';
 import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
@@ -23,6 +23,19 @@ export interface CollectionSpec {
   readonly indexes?: readonly IndexSpec[];
 }
 
+/** Re-resolves a stored owner (user + token id) to a current identity; throws token_revoked / token_expired / unauthorized. */
+export interface IdentityResolver {
+  resolve(userId: string, tokenId: string): Promise<Identity>;
+}
+
+/** A `nexus <name> ...` CLI command a plugin adds; it runs without the plugin's services, so it must not need them. */
+export interface CliCommand {
+  readonly summary: string;
+  readonly usage: string;
+  /** Returns the exit code: 0 done, 2 bad usage or refused input. */
+  run(argv: readonly string[], io: { out(line: string): void; err(line: string): void }): Promise<number>;
+}
+
 export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
   readonly name: string;
   readonly dir: string;
@@ -31,6 +44,7 @@ export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O 
   readonly logger: Logger;
   readonly config: NexusConfig;
   readonly access: AccessPolicy;
+  readonly identities: IdentityResolver;
   readonly executors: ExecutorRegistry;
   readonly deps: ResolvedDeps<D>;
   /** Services the plugin uses when present (undefined when no loaded plugin provides them). */
@@ -79,6 +93,8 @@ export interface PluginDefinition<
   mcpTools?(services: S): readonly ToolDefinition<any, any>[];
   executors?(services: S): readonly ScheduledTaskExecutor<any>[];
   backgroundServices?(services: S): readonly BackgroundService[];
+  /** CLI commands, by name (`nexus cron next ...` is the command `cron`). */
+  readonly commands?: Readonly<Record<string, CliCommand>>;
   /** The plugin's skill file, relative to its folder. */
   readonly skill?: string;
   close?(services: S): Promise<void>;

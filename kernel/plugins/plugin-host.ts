@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
 import type { AccessPolicy } from '../identity/identity.ts';
+import type { IdentityResolver } from './define-plugin.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
@@ -28,6 +29,7 @@ export interface PluginHostOptions {
   readonly logger: Logger;
   readonly config: NexusConfig;
   readonly access: AccessPolicy;
+  readonly identities: IdentityResolver;
   readonly attach?: AttachPlugin;
 }
 
@@ -116,7 +118,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, executors: registry.executors, deps, optionalDeps,
+        access: options.access, identities: options.identities, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];

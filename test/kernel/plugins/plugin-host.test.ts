@@ -19,6 +19,7 @@ const host = createPluginHost({
   logger: createLogger({ level: 'silent', name: 'test' }),
   config: loadConfig(te.env),
   access: { hasRole: () => true, mayUseTool: () => true, hasPermission: () => true },
+  identities: { resolve: async (userId, tokenId) => ({ userId, tokenId, role: 'admin', via: 'service' }) },
   attach: async (p) => {
     attached.push(`+${p.name}`);
     return async () => void attached.push(`-${p.name}`);
