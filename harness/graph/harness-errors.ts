@@ -1,0 +1,49 @@
+// The harness's error registry: each code with its HTTP status and a default message, and the mapping to RunError.
+import type { RunError } from '../../shared/contracts/run-result.ts';
+import { isModelError } from '../models/model-errors.ts';
+
+export const HARNESS_ERRORS = {
+  invalid_request: { status: 400, message: 'The run request is invalid.' },
+  run_exists: { status: 409, message: 'A run with this id already exists.' },
+  run_not_found: { status: 404, message: 'No checkpoint exists for this run.' },
+  resume_refused: { status: 409, message: 'The run is not waiting for a review decision.' },
+  invalid_review_decision: { status: 400, message: 'The review decisions do not match the pending calls.' },
+  invalid_model_output: { status: 502, message: 'The model returned a message the graph cannot use.' },
+  limit_exceeded: { status: 422, message: 'The run reached one of its limits.' },
+  loop_detected: { status: 422, message: 'The model repeated the same tool call.' },
+  cancelled: { status: 499, message: 'The run was cancelled.' },
+  invariant_violation: { status: 500, message: 'A graph invariant was violated.' },
+  checkpoint_conflict: { status: 409, message: 'The checkpoint was written by someone else first.' },
+  internal_error: { status: 500, message: 'The run failed unexpectedly.' },
+} as const;
+
+export type HarnessErrorCode = keyof typeof HARNESS_ERRORS;
+
+export class HarnessError extends Error {
+  override readonly name = 'HarnessError';
+  readonly status: number;
+  constructor(
+    readonly code: HarnessErrorCode,
+    message: string = HARNESS_ERRORS[code].message,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = HARNESS_ERRORS[code].status;
+  }
+}
+
+export function isHarnessError(err: unknown, code?: HarnessErrorCode): err is HarnessError {
+  return err instanceof HarnessError && (code === undefined || err.code === code);
+}
+
+/** How a failure is reported in the RunResult; unexpected errors keep their message, never their stack. */
+export function toRunError(err: unknown, node: string | undefined): RunError {
+  const error: RunError = isHarnessError(err)
+    ? { code: err.code, message: err.message }
+    : isModelError(err)
+      ? { code: err.code, message: err.message }
+      : { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
+  if (isHarnessError(err) && err.details !== undefined) error.details = err.details;
+  if (node !== undefined) error.node = node;
+  return error;
+}

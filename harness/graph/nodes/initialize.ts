@@ -1,0 +1,19 @@
+// Node `initialize`: settles the route and skill and puts their instructions ahead of the conversation.
+import type { Message } from '../../../shared/contracts/messages.ts';
+import type { NodeContext } from '../node-context.ts';
+import type { NodeResult, RunState } from '../run-state.ts';
+
+export async function initialize(state: RunState, ctx: NodeContext): Promise<NodeResult> {
+  if (!ctx.context) return { update: {}, next: 'model' };
+  const resolved = await ctx.context.resolve({
+    identity: state.identity,
+    messages: state.messages,
+    route: state.route,
+    skill: state.skill,
+  });
+  const instructions: Message[] = resolved.instructions.map((content) => ({ role: 'system', content }));
+  const update: NodeResult['update'] = { messages: [...instructions, ...state.messages] };
+  if (resolved.route !== undefined) update.route = resolved.route;
+  if (resolved.skill !== undefined) update.skill = resolved.skill;
+  return { update, next: 'model' };
+}

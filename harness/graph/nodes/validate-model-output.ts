@@ -1,0 +1,23 @@
+// Node `validate_model_output`: checks the AIMessage can be paired, announces its calls, and picks the tool path or finalize.
+import { HarnessError, toRunError } from '../harness-errors.ts';
+import type { NodeContext } from '../node-context.ts';
+import type { NodeResult, RunState } from '../run-state.ts';
+
+export async function validateModelOutput(state: RunState, ctx: NodeContext): Promise<NodeResult> {
+  const last = state.messages[state.messages.length - 1];
+  if (last?.role !== 'assistant') {
+    const error = new HarnessError('invalid_model_output', 'the last message is not the model\'s');
+    return { update: { error: toRunError(error, 'validate_model_output') }, next: 'fail' };
+  }
+  // Decisions and records are keyed by tool_call_id, so an id may appear only once in a run.
+  const seen = new Set(state.toolCalls.map((record) => record.toolCallId));
+  for (const call of last.tool_calls) {
+    if (seen.has(call.id)) {
+      const error = new HarnessError('invalid_model_output', `the model reused the tool_call_id ${call.id}`);
+      return { update: { error: toRunError(error, 'validate_model_output') }, next: 'fail' };
+    }
+    seen.add(call.id);
+  }
+  for (const call of last.tool_calls) ctx.emit({ type: 'tool_call', runId: state.runId, toolCall: call });
+  return { update: {}, next: last.tool_calls.length > 0 ? 'validate_tool_calls' : 'finalize' };
+}

@@ -1,0 +1,110 @@
+// Applies a reviewer's decisions to a paused run: all of them checked first, then applied together, each exactly once.
+import type { ResumeRequest, ReviewDecision } from '../../shared/contracts/review-decision.ts';
+import type { ReviewNote } from '../../shared/contracts/tool-call-record.ts';
+import type { RunPolicy } from '../tools/run-policy.ts';
+import type { ToolCatalog } from '../tools/tool-registry.ts';
+import { checkToolCall } from './check-tool-call.ts';
+import { HarnessError } from './harness-errors.ts';
+import { RESUME_NODE, type BatchEntry, type RunState, type ToolOutcome } from './run-state.ts';
+import { refusalOutcome, replyOutcome } from './tool-outcome.ts';
+
+interface DecisionDeps {
+  catalog: ToolCatalog;
+  policy: RunPolicy;
+  now: number;
+}
+
+/** Problems with the decision set as a whole, before any single decision is looked at. */
+function setProblems(state: RunState, decisions: readonly ReviewDecision[]): string[] {
+  const problems: string[] = [];
+  const pending = new Map(state.pendingReviews.map((review) => [review.toolCallId, review]));
+  const seen = new Set<string>();
+  for (const decision of decisions) {
+    const review = pending.get(decision.toolCallId);
+    if (seen.has(decision.toolCallId)) problems.push(`more than one decision for ${decision.toolCallId}`);
+    else if (!review) {
+      const already = state.decidedToolCallIds.includes(decision.toolCallId);
+      problems.push(`${decision.toolCallId} ${already ? 'was already decided' : 'is not a pending call of this run'}`);
+    } else if (review.kind === 'human_input' && (decision.type === 'approve' || decision.type === 'edit')) {
+      problems.push(`${decision.toolCallId} is a question to the human; answer it with respond (or reject it)`);
+    }
+    seen.add(decision.toolCallId);
+  }
+  for (const id of pending.keys()) if (!seen.has(id)) problems.push(`no decision for pending call ${id}`);
+  return problems;
+}
+
+/** Edited arguments meet the same schema and the same policy as the model's own; a reviewer cannot smuggle past either. */
+async function checkEdit(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps) {
+  const check = checkToolCall({ name: entry.call.name, arguments: args }, deps.catalog, state);
+  if (!check.ok) {
+    const details = check.refusal.details === undefined ? '' : ` ${JSON.stringify(check.refusal.details)}`;
+    return `edited arguments for ${entry.call.id} are refused: ${check.refusal.message}${details}`;
+  }
+  const verdict = await deps.policy.evaluateCall({ identity: state.identity, skill: state.skill, toolName: entry.call.name, arguments: args });
+  return verdict.action === 'deny' ? `edited arguments for ${entry.call.id} are refused: ${verdict.reason}` : undefined;
+}
+
+function decide(entry: BatchEntry, decision: ReviewDecision, reviewerId: string | undefined, askedByModel: boolean, now: number) {
+  const note: ReviewNote = { decision: decision.type };
+  if (reviewerId !== undefined) note.reviewerId = reviewerId;
+  const timing = { startedAt: now, finishedAt: now };
+  switch (decision.type) {
+    case 'approve':
+      return { ...entry, phase: 'allowed' as const, review: note };
+    case 'edit':
+      return { ...entry, phase: 'allowed' as const, arguments: decision.arguments, review: note };
+    case 'reject': {
+      const reviewed = { ...entry, review: { ...note, reason: decision.reason } };
+      const message = `A human reviewer rejected this call; it was not run. Reason: ${decision.reason}`;
+      return { ...reviewed, phase: 'done' as const, outcome: refusalOutcome(reviewed, { code: 'rejected_by_reviewer', message }, timing) };
+    }
+    case 'respond': {
+      const reviewed = { ...entry, review: { ...note, message: decision.message } };
+      return { ...reviewed, phase: 'done' as const, outcome: replyOutcome(reviewed, decision.message, askedByModel, timing) };
+    }
+  }
+}
+
+/**
+ * Returns the state to checkpoint before the run continues, and the outcomes the decisions produced directly.
+ * Throws HarnessError('invalid_review_decision') listing every problem, and then nothing is applied.
+ */
+export async function applyReviewDecisions(
+  state: RunState,
+  request: ResumeRequest,
+  deps: DecisionDeps,
+): Promise<{ state: RunState; outcomes: ToolOutcome[] }> {
+  const problems = setProblems(state, request.decisions);
+  const byId = new Map(request.decisions.map((decision) => [decision.toolCallId, decision]));
+  if (problems.length === 0) {
+    for (const entry of state.batch) {
+      const decision = byId.get(entry.call.id);
+      if (entry.phase !== 'awaiting_review' || decision?.type !== 'edit') continue;
+      const problem = await checkEdit(entry, decision.arguments, state, deps);
+      if (problem) problems.push(problem);
+    }
+  }
+  if (problems.length > 0) throw new HarnessError('invalid_review_decision', problems.join('; '), { problems });
+
+  const kinds = new Map(state.pendingReviews.map((review) => [review.toolCallId, review.kind]));
+  const outcomes: ToolOutcome[] = [];
+  const batch = state.batch.map((entry) => {
+    const decision = byId.get(entry.call.id);
+    if (entry.phase !== 'awaiting_review' || !decision) return entry;
+    const decided = decide(entry, decision, request.reviewer?.userId, kinds.get(entry.call.id) === 'human_input', deps.now);
+    if (decided.outcome) outcomes.push(decided.outcome);
+    return decided;
+  });
+  const next: RunState = {
+    ...state,
+    batch,
+    status: 'running',
+    node: RESUME_NODE,
+    pendingReviews: [],
+    decidedToolCallIds: [...state.decidedToolCallIds, ...byId.keys()],
+    step: state.step + 1,
+    updatedAt: deps.now,
+  };
+  return { state: next, outcomes };
+}

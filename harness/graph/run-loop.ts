@@ -1,0 +1,90 @@
+// Drives the nodes from the state's current node to END or a pause, checkpointing after every transition.
+import type { Checkpointer } from './checkpointer.ts';
+import { assertEdge } from './edges.ts';
+import { HarnessError, toRunError } from './harness-errors.ts';
+import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
+import { applyNodeResult, type NodeName, type NodeResult, type RunState } from './run-state.ts';
+import { assertToolCallPairing } from './tool-call-pairing.ts';
+
+function assertPairing(state: RunState): void {
+  assertToolCallPairing(state.messages, { allowOpenTail: state.status === 'running' || state.status === 'interrupted' });
+}
+
+/** Checkpoint writes outside the loop go through here; inside it the same check runs before each write. */
+export async function saveCheckpoint(checkpointer: Checkpointer, state: RunState, parentStep: number | null): Promise<void> {
+  assertPairing(state);
+  await checkpointer.save(state, { parentStep });
+}
+
+async function runNode(name: NodeName, state: RunState, nodes: NodeTable, ctx: NodeContext): Promise<NodeResult> {
+  try {
+    const result = await nodes[name](state, ctx);
+    assertEdge(name, result.next);
+    return result;
+  } catch (err) {
+    if (name === 'fail') throw err;
+    return { update: { error: toRunError(err, name) }, next: 'fail' };
+  }
+}
+
+/** Runs on_error hooks for a transition into `fail`; a cancelled run is reported as cancelled whatever broke first. */
+async function reportFailure(result: NodeResult, node: NodeName, state: RunState, ctx: NodeContext): Promise<NodeResult> {
+  let error = result.update.error ?? toRunError(new Error('the node failed without an error'), node);
+  if (ctx.signal.aborted && error.code !== 'cancelled') {
+    error = { code: 'cancelled', message: 'the run was cancelled', node, details: { cause: error } };
+  }
+  const hookErrors = await ctx.hooks.onError({ run: hookRun(state), state: { ...state, ...result.update, error }, error, node });
+  if (hookErrors.length > 0) {
+    const details = typeof error.details === 'object' && error.details !== null ? error.details : {};
+    error = { ...error, details: { ...details, hookErrors } };
+  }
+  return { ...result, update: { ...result.update, error } };
+}
+
+function violationOf(state: RunState): unknown {
+  try {
+    assertPairing(state);
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+export interface GraphRun {
+  state: RunState;
+  resumed: boolean;
+  nodes: NodeTable;
+  checkpointer: Checkpointer;
+  ctx: NodeContext;
+}
+
+export async function runGraph({ state: initial, resumed, nodes, checkpointer, ctx }: GraphRun): Promise<RunState> {
+  let state = initial;
+  // A before_agent hook that throws fails the run through the same edge as a failing node.
+  let startError: unknown;
+  try {
+    await ctx.hooks.beforeAgent({ run: hookRun(state), state, resumed });
+  } catch (err) {
+    startError = err;
+  }
+  while (state.node !== 'end' && state.status === 'running') {
+    const from = state.node;
+    // A cancelled run goes straight to fail from wherever it is; no further model or tool call starts.
+    const stop = startError ?? (ctx.signal.aborted && from !== 'fail' ? new HarnessError('cancelled') : undefined);
+    let result = stop === undefined ? await runNode(from, state, nodes, ctx) : { update: { error: toRunError(stop, from) }, next: 'fail' as const };
+    startError = undefined;
+    if (result.next === 'fail') result = await reportFailure(result, from, state, ctx);
+    let next = applyNodeResult(state, result, ctx.now());
+    const violation = violationOf(next);
+    if (violation !== undefined) {
+      // The previous state was valid, so failing from it keeps the history pairable; a broken fail node is a bug.
+      if (from === 'fail') throw violation;
+      result = await reportFailure({ update: { error: toRunError(violation, from) }, next: 'fail' }, from, state, ctx);
+      next = applyNodeResult(state, result, ctx.now());
+      assertPairing(next);
+    }
+    await checkpointer.save(next, { parentStep: state.step });
+    state = next;
+  }
+  return state;
+}

@@ -1,0 +1,140 @@
+// The runner: invoke, stream and resume all drive the one graph; stream yields events, invoke returns the RunResult.
+import { Compile } from 'typebox/compile';
+import type { ReviewDecision, ResumeRequest } from '../../shared/contracts/review-decision.ts';
+import { ResumeRequestSchema } from '../../shared/contracts/review-decision.ts';
+import { RunRequestSchema, type RunIdentity, type RunRequest } from '../../shared/contracts/run-request.ts';
+import type { RunResult } from '../../shared/contracts/run-result.ts';
+import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import { createHookPipeline } from '../middleware/hook-pipeline.ts';
+import type { Middleware } from '../middleware/middleware.ts';
+import type { ModelAdapter } from '../models/model-adapter.ts';
+import type { RunPolicy } from '../tools/run-policy.ts';
+import { systemTimers, type Timers } from '../tools/tool-invoker.ts';
+import type { ToolRegistry } from '../tools/tool-registry.ts';
+import { CheckpointConflictError, type Checkpointer } from './checkpointer.ts';
+import { eventChannel } from './event-channel.ts';
+import { HarnessError } from './harness-errors.ts';
+import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
+import { defaultNodes } from './nodes/index.ts';
+import type { RunContextProvider } from './run-context.ts';
+import { runGraph, saveCheckpoint } from './run-loop.ts';
+import { buildRunResult } from './run-result.ts';
+import { initialRunState, type RunState } from './run-state.ts';
+import { applyReviewDecisions } from './review-decisions.ts';
+
+export interface RunnerDeps {
+  model: ModelAdapter;
+  tools: ToolRegistry;
+  policy: RunPolicy;
+  checkpointer: Checkpointer;
+  middleware?: readonly Middleware[];
+  context?: RunContextProvider;
+  now?: () => number;
+  timers?: Timers;
+  /** Used when the request sets no toolTimeoutMs. */
+  toolTimeoutMs?: number;
+  /** Replaces node implementations; the edges stay fixed and are checked on every transition. */
+  nodes?: Partial<NodeTable>;
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+}
+
+export interface ResumeOptions extends RunOptions {
+  reviewer?: RunIdentity;
+}
+
+export interface Runner {
+  stream(request: RunRequest, options?: RunOptions): AsyncIterableIterator<RunStreamEvent>;
+  invoke(request: RunRequest, options?: RunOptions): Promise<RunResult>;
+  resumeStream(runId: string, decisions: ReviewDecision[], options?: ResumeOptions): AsyncIterableIterator<RunStreamEvent>;
+  resume(runId: string, decisions: ReviewDecision[], options?: ResumeOptions): Promise<RunResult>;
+}
+
+const checkRunRequest = Compile(RunRequestSchema);
+const checkResumeRequest = Compile(ResumeRequestSchema);
+
+function problemsOf(validator: { Errors(value: unknown): Array<{ instancePath: string; message: string }> }, value: unknown): string[] {
+  return validator.Errors(value).map((error) => `${error.instancePath || '/'} ${error.message}`);
+}
+
+async function resultOf(events: AsyncIterable<RunStreamEvent>): Promise<RunResult> {
+  let result: RunResult | undefined;
+  for await (const event of events) if (event.type === 'run_finished') result = event.result;
+  if (!result) throw new HarnessError('internal_error', 'the run ended without a result');
+  return result;
+}
+
+export function createRunner(deps: RunnerDeps): Runner {
+  const hooks = createHookPipeline(deps.middleware ?? []);
+  const nodes: NodeTable = { ...defaultNodes, ...deps.nodes };
+  const now = deps.now ?? Date.now;
+
+  async function drive(state: RunState, resumed: boolean, emit: (event: RunStreamEvent) => void, signal: AbortSignal) {
+    const ctx: NodeContext = {
+      model: deps.model,
+      tools: deps.tools,
+      policy: deps.policy,
+      context: deps.context,
+      hooks,
+      now,
+      timers: deps.timers ?? systemTimers,
+      defaultToolTimeoutMs: deps.toolTimeoutMs ?? 60_000,
+      emit,
+      signal,
+    };
+    const final = await runGraph({ state, resumed, nodes, checkpointer: deps.checkpointer, ctx });
+    const result = buildRunResult(final);
+    await hooks.afterAgent({ run: hookRun(final), result });
+    emit({ type: 'run_finished', runId: final.runId, result });
+  }
+
+  function stream(request: RunRequest, options: RunOptions = {}) {
+    return eventChannel<RunStreamEvent>(async (emit, signal) => {
+      const problems = problemsOf(checkRunRequest, request);
+      if (problems.length > 0) throw new HarnessError('invalid_request', `invalid run request: ${problems.join('; ')}`, { problems });
+      const state = initialRunState(request, now());
+      try {
+        await saveCheckpoint(deps.checkpointer, state, null);
+      } catch (err) {
+        if (err instanceof CheckpointConflictError) throw new HarnessError('run_exists', `run ${request.runId} already exists`);
+        if (err instanceof HarnessError && err.code === 'invariant_violation') throw new HarnessError('invalid_request', err.message);
+        throw err;
+      }
+      emit({ type: 'run_started', runId: state.runId, threadId: state.threadId, resumed: false });
+      await drive(state, false, emit, signal);
+    }, options.signal);
+  }
+
+  function resumeStream(runId: string, decisions: ReviewDecision[], options: ResumeOptions = {}) {
+    return eventChannel<RunStreamEvent>(async (emit, signal) => {
+      const request: ResumeRequest = { runId, decisions };
+      if (options.reviewer) request.reviewer = options.reviewer;
+      const problems = problemsOf(checkResumeRequest, request);
+      if (problems.length > 0) throw new HarnessError('invalid_review_decision', `invalid resume request: ${problems.join('; ')}`, { problems });
+      const state = await deps.checkpointer.load(runId);
+      if (!state) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      if (state.status !== 'interrupted') {
+        throw new HarnessError('resume_refused', `run ${runId} is ${state.status}, not waiting for review; decisions are applied once`);
+      }
+      const applied = await applyReviewDecisions(state, request, { catalog: await deps.tools.catalog(), policy: deps.policy, now: now() });
+      try {
+        await saveCheckpoint(deps.checkpointer, applied.state, state.step);
+      } catch (err) {
+        if (err instanceof CheckpointConflictError) throw new HarnessError('resume_refused', `run ${runId} was resumed by another request first`);
+        throw err;
+      }
+      emit({ type: 'run_started', runId, threadId: state.threadId, resumed: true });
+      for (const outcome of applied.outcomes) emit({ type: 'tool_result', runId, record: outcome.record });
+      await drive(applied.state, true, emit, signal);
+    }, options.signal);
+  }
+
+  return {
+    stream,
+    invoke: (request, options) => resultOf(stream(request, options)),
+    resumeStream,
+    resume: (runId, decisions, options) => resultOf(resumeStream(runId, decisions, options)),
+  };
+}

@@ -1,0 +1,68 @@
+// Model-call and tool-call limits with loop detection; a run over a limit stops as failed and its open calls are answered.
+import { HarnessError } from '../graph/harness-errors.ts';
+import type { Middleware } from './middleware.ts';
+
+export interface LimitsOptions {
+  maxModelCalls?: number;
+  maxToolCalls?: number;
+  /** A call with the same name and arguments seen this many times in a run is a loop. */
+  loopThreshold?: number;
+}
+
+/** Key order must not make two identical calls look different. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function signature(name: string, args: unknown): string {
+  return `${name}\u0000${canonical(args)}`;
+}
+
+/**
+ * Checks run after the model answers, before any of its calls is validated or run: refused calls count too, since a
+ * model repeating a refused call is looping just the same. The request's limits override these defaults.
+ */
+export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware {
+  const defaults = { maxModelCalls: 25, maxToolCalls: 100, loopThreshold: 3, ...options };
+  return {
+    name: 'limits',
+    beforeModel({ run, state }) {
+      const max = run.limits.maxModelCalls ?? defaults.maxModelCalls;
+      if (state.modelCalls >= max) {
+        throw new HarnessError('limit_exceeded', `the run reached its limit of ${max} model calls`);
+      }
+    },
+    afterModel({ run, state, response }) {
+      const calls = response.message.tool_calls;
+      if (calls.length === 0) return;
+      const maxToolCalls = run.limits.maxToolCalls ?? defaults.maxToolCalls;
+      if (state.toolCalls.length + calls.length > maxToolCalls) {
+        throw new HarnessError('limit_exceeded', `the model asked for more than the run's limit of ${maxToolCalls} tool calls`);
+      }
+      const threshold = run.limits.loopThreshold ?? defaults.loopThreshold;
+      const seen = new Map<string, number>();
+      for (const record of state.toolCalls) {
+        const key = signature(record.name, record.requestedArguments ?? record.arguments);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      for (const call of calls) {
+        const key = signature(call.name, call.rawArguments ?? call.arguments);
+        const count = (seen.get(key) ?? 0) + 1;
+        seen.set(key, count);
+        if (count >= threshold) {
+          throw new HarnessError('loop_detected', `the model called ${call.name} with the same arguments ${count} times`, {
+            tool: call.name,
+            count,
+          });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// What a caller sends to start an agent run: the input messages, who asks, and optional pins and limits.
+import { Type, type Static } from 'typebox';
+import { MessageSchema } from './messages.ts';
+
+export const RunIdentitySchema = Type.Object({
+  userId: Type.String({ minLength: 1 }),
+  role: Type.String({ minLength: 1 }),
+  sessionId: Type.String({ minLength: 1 }),
+  correlationId: Type.String({ minLength: 1 }),
+});
+export type RunIdentity = Static<typeof RunIdentitySchema>;
+
+/** Per-run ceilings; anything left out falls back to the harness's configured defaults. */
+export const RunLimitsSchema = Type.Object({
+  maxModelCalls: Type.Optional(Type.Integer({ minimum: 1 })),
+  maxToolCalls: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** A tool call with identical arguments seen this many times stops the run. */
+  loopThreshold: Type.Optional(Type.Integer({ minimum: 2 })),
+  toolTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+  maxTotalTokens: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type RunLimits = Static<typeof RunLimitsSchema>;
+
+export const RunRequestSchema = Type.Object({
+  runId: Type.String({ minLength: 1 }),
+  threadId: Type.String({ minLength: 1 }),
+  messages: Type.Array(MessageSchema, { minItems: 1 }),
+  identity: RunIdentitySchema,
+  route: Type.Optional(Type.String({ minLength: 1 })),
+  skill: Type.Optional(Type.String({ minLength: 1 })),
+  limits: Type.Optional(RunLimitsSchema),
+});
+export type RunRequest = Static<typeof RunRequestSchema>;
