@@ -7,7 +7,7 @@ import { createProfileSource, type ProfileSource } from '../profile/profile-sour
 import { createRoleAccessPolicy } from '../identity/role-access-policy.ts';
 import { createTokenRepository } from '../identity/token-repository.ts';
 import { createTokenService, type TokenService } from '../identity/token-service.ts';
-import { resolveServiceSecret } from '../identity/service-secret.ts';
+import { resolveServiceSecret } from '../../shared/service-auth/service-secret.ts';
 import { createHeaderAuthenticator } from '../identity/header-authenticator.ts';
 import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
 import type { IdentityResolver, NexusProcess } from '../plugins/define-plugin.ts';

@@ -1,14 +1,6 @@
 // Every environment variable Nexus reads, with its schema, default and meaning: the single source for the loader and the README table.
-import { Type, type TSchema } from 'typebox';
-
-export interface ConfigVar {
-  readonly env: string;
-  readonly schema: TSchema;
-  readonly default?: string;
-  readonly description: string;
-  /** Never printed, logged or shown in errors. */
-  readonly secret?: boolean;
-}
+import { Type } from 'typebox';
+import type { ConfigVar } from '../../shared/config/load-config.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Host = Type.String({ minLength: 1 });
@@ -16,7 +8,7 @@ const Url = Type.String({ pattern: '^https?://[^\\s]+$' });
 const Flag = Type.Boolean();
 
 export const configVars = {
-  dataDir: { env: 'NEXUS_DATA_DIR', schema: Type.String({ minLength: 1 }), default: './data', description: 'Folder for the embedded store and the generated service secret.' },
+  dataDir: { env: 'NEXUS_DATA_DIR', schema: Type.String({ minLength: 1 }), default: './data', path: true, description: 'Folder for the embedded store and the generated service secret.' },
   mongodbUri: { env: 'MONGODB_URI', schema: Type.String({ pattern: '^mongodb(\\+srv)?://' }), description: 'Use MongoDB (the official driver) instead of the embedded store.', secret: true },
   mongodbDb: { env: 'MONGODB_DB', schema: Type.String({ minLength: 1, pattern: '^[^/\\\\. "$]+$' }), default: 'nexus', description: 'Database name when MONGODB_URI is set.' },
   apiHost: { env: 'NEXUS_API_HOST', schema: Host, default: '127.0.0.1', description: 'Interface the REST API binds to.' },
@@ -30,8 +22,8 @@ export const configVars = {
   harnessUrl: { env: 'NEXUS_HARNESS_URL', schema: Url, default: 'http://127.0.0.1:9011', description: 'Where the API reaches the agent harness.' },
   mcpUrl: { env: 'NEXUS_MCP_URL', schema: Url, default: 'http://127.0.0.1:8100/mcp', description: 'Where the harness reaches the Operations MCP server.' },
   serviceSecret: { env: 'NEXUS_SERVICE_SECRET', schema: Type.String({ minLength: 32 }), description: 'Shared secret for calls between Nexus processes (at least 32 characters). Generated into the data folder when the embedded store is used; required with MONGODB_URI.', secret: true },
-  profilePath: { env: 'NEXUS_RUNTIME_PROFILE_PATH', schema: Type.String({ minLength: 1 }), default: 'profile/profile.yaml', description: 'The runtime profile (roles, tools, review rules, routes).' },
-  pluginsDir: { env: 'NEXUS_PLUGINS_DIR', schema: Type.String({ minLength: 1 }), default: 'plugins', description: 'Folder scanned for plugins/<name>/plugin.ts.' },
+  profilePath: { env: 'NEXUS_RUNTIME_PROFILE_PATH', schema: Type.String({ minLength: 1 }), default: 'profile/profile.yaml', path: true, description: 'The runtime profile (roles, tools, review rules, routes).' },
+  pluginsDir: { env: 'NEXUS_PLUGINS_DIR', schema: Type.String({ minLength: 1 }), default: 'plugins', path: true, description: 'Folder scanned for plugins/<name>/plugin.ts.' },
   watchPlugins: { env: 'NEXUS_WATCH_PLUGINS', schema: Flag, default: 'false', description: 'Load, reload and unload plugins while running when their folders change (on under npm start).' },
   logLevel: { env: 'NEXUS_LOG_LEVEL', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]), default: 'info', description: 'pino log level.' },
   workerPollMs: { env: 'NEXUS_WORKER_POLL_MS', schema: Type.Integer({ minimum: 50 }), default: '1000', description: 'How often the worker looks for due work.' },

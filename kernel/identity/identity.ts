@@ -11,11 +11,12 @@ export interface Identity {
   readonly via: 'user' | 'service';
 }
 
-/** Header names for service-to-service calls made on behalf of a user. */
-export const ON_BEHALF_OF_USER_HEADER = 'x-nexus-on-behalf-of';
-export const ON_BEHALF_OF_TOKEN_HEADER = 'x-nexus-credential-id';
-export const CORRELATION_ID_HEADER = 'x-correlation-id';
-export const REQUEST_ID_HEADER = 'x-request-id';
+export {
+  ON_BEHALF_OF_USER_HEADER,
+  ON_BEHALF_OF_TOKEN_HEADER,
+  CORRELATION_ID_HEADER,
+  REQUEST_ID_HEADER,
+} from '../../shared/service-auth/service-headers.ts';
 
 /** Resolves the identity behind a request's headers, or throws an AppError (unauthorized, token_expired, token_revoked). */
 export interface Authenticator {

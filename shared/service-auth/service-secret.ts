@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/load-config.ts';
-import type { NexusConfig } from '../config/load-config.ts';
 
 export const SERVICE_SECRET_FILE = 'service-secret';
 
-export function resolveServiceSecret(config: Pick<NexusConfig, 'serviceSecret' | 'mongodbUri' | 'dataDir'>): string {
+export function resolveServiceSecret(config: { serviceSecret?: string; mongodbUri?: string; dataDir: string }): string {
   if (config.serviceSecret) return config.serviceSecret;
   if (config.mongodbUri) {
     throw new ConfigError('NEXUS_SERVICE_SECRET', 'is required when MONGODB_URI is set (processes may run on different machines)');
