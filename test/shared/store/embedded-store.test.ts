@@ -1,0 +1,80 @@
+// Runs the store contract against the embedded SQLite store, then checks what only the embedded store promises.
+import t from 'tap';
+import { createEmbeddedStore } from '../../../shared/store/embedded/embedded-store.ts';
+import { isDuplicateKeyError, type DocumentStore } from '../../../shared/store/index.ts';
+import { createTempDir, removeTempDir, tempDirFor } from '../../helpers/temp-dir.ts';
+import { FULL_CAPABILITIES, runStoreContract } from './store-contract.ts';
+
+await runStoreContract(
+  t,
+  'embedded',
+  async () => {
+    const dataDir = await createTempDir('nexus-embedded-');
+    const store = createEmbeddedStore({ dataDir });
+    const others: DocumentStore[] = [];
+    return {
+      store,
+      connectAgain: async () => {
+        const other = createEmbeddedStore({ dataDir });
+        others.push(other);
+        return other;
+      },
+      cleanup: async () => {
+        await Promise.all([store, ...others].map((open) => open.close()));
+        await removeTempDir(dataDir);
+      },
+    };
+  },
+  FULL_CAPABILITIES,
+);
+
+t.test('documents and indexes persist across reopening', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const first = createEmbeddedStore({ dataDir });
+  await first.collection('persist').createIndex({ key: 1 }, { unique: true });
+  await first.collection('persist').insertOne({ key: 'k', at: new Date(5) });
+  await first.close();
+  const second = createEmbeddedStore({ dataDir });
+  t.teardown(() => second.close());
+  t.match(await second.collection('persist').findOne({ key: 'k' }), { key: 'k', at: new Date(5) });
+  t.ok(isDuplicateKeyError(await second.collection('persist').insertOne({ key: 'k' }).catch((err: unknown) => err)));
+});
+
+t.test('an index created through one connection is maintained and enforced by another', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const a = createEmbeddedStore({ dataDir });
+  const b = createEmbeddedStore({ dataDir });
+  t.teardown(() => Promise.all([a.close(), b.close()]));
+  await b.collection('shared').insertOne({ email: 'x@y', team: 'red' });
+  await a.collection('shared').createIndex({ email: 1 }, { unique: true });
+  await a.collection('shared').createIndex({ team: 1 });
+  t.ok(isDuplicateKeyError(await b.collection('shared').insertOne({ email: 'x@y' }).catch((err: unknown) => err)), 'unique index enforced by the other connection');
+  await b.collection('shared').insertOne({ email: 'z@y', team: 'blue' });
+  await b.collection('shared').updateOne({ email: 'x@y' }, { $set: { team: 'blue' } });
+  const blue = await a.collection('shared').find({ team: 'blue' }).sort({ email: 1 }).toArray();
+  t.strictSame(blue.map((doc) => doc.email), ['x@y', 'z@y'], 'entries written by the other connection are found through the index');
+});
+
+t.test('TTL indexes remove expired documents on the next write', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const store = createEmbeddedStore({ dataDir });
+  t.teardown(() => store.close());
+  const sessions = store.collection('sessions');
+  await sessions.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+  await sessions.insertMany([{ id: 'old', expiresAt: new Date(Date.now() - 60_000) }, { id: 'new', expiresAt: new Date(Date.now() + 3_600_000) }, { id: 'none' }]);
+  await sessions.insertOne({ id: 'trigger' });
+  t.strictSame((await sessions.find({}, { sort: { id: 1 } }).toArray()).map((doc) => doc.id), ['new', 'none', 'trigger']);
+});
+
+t.test('errors explain themselves', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const store = createEmbeddedStore({ dataDir });
+  const col = store.collection('errors');
+  await col.insertOne({ n: 1 });
+  await t.rejects(col.find({ n: { $bogus: 1 } }).toArray(), /invalid filter: .*\$bogus/);
+  await t.rejects(col.updateOne({ n: 1 }, { $bogus: { n: 2 } } as never), /invalid update: .*\$bogus/);
+  await t.rejects(col.updateOne({ n: 1 }, [{ $set: { n: 2 } }] as never), /aggregation-pipeline updates/);
+  await t.rejects(col.createIndex({ place: '2dsphere' }), /only 1\/-1 index directions/);
+  await store.close();
+  await t.rejects(col.findOne({}), /is closed/);
+});
