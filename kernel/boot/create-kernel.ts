@@ -61,7 +61,7 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
     serviceSecret,
     createPluginHost: (attach) =>
       createPluginHost({
-        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, attach,
+        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, profile, attach,
       }),
     close: async () => {
       await profile.close();

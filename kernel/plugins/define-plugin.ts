@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
+import type { Profile } from '../../shared/contracts/profile.ts';
 import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
@@ -45,6 +46,8 @@ export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O 
   readonly config: NexusConfig;
   readonly access: AccessPolicy;
   readonly identities: IdentityResolver;
+  /** The runtime profile in force now (it may change between calls; read it when needed, do not cache it). */
+  readonly profile: { current(): Profile };
   readonly executors: ExecutorRegistry;
   readonly deps: ResolvedDeps<D>;
   /** Services the plugin uses when present (undefined when no loaded plugin provides them). */

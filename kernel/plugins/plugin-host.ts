@@ -6,6 +6,7 @@ import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
 import type { AccessPolicy } from '../identity/identity.ts';
 import type { IdentityResolver } from './define-plugin.ts';
+import type { Profile } from '../../shared/contracts/profile.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
@@ -30,6 +31,7 @@ export interface PluginHostOptions {
   readonly config: NexusConfig;
   readonly access: AccessPolicy;
   readonly identities: IdentityResolver;
+  readonly profile: { current(): Profile };
   readonly attach?: AttachPlugin;
 }
 
@@ -118,7 +120,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, identities: options.identities, executors: registry.executors, deps, optionalDeps,
+        access: options.access, identities: options.identities, profile: options.profile, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];

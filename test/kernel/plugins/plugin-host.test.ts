@@ -20,6 +20,7 @@ const host = createPluginHost({
   config: loadConfig(te.env),
   access: { hasRole: () => true, mayUseTool: () => true, hasPermission: () => true },
   identities: { resolve: async (userId, tokenId) => ({ userId, tokenId, role: 'admin', via: 'service' }) },
+  profile: { current: () => ({ version: 'test', roles: { admin: { permissions: ['*'], tools: ['*'] } } }) },
   attach: async (p) => {
     attached.push(`+${p.name}`);
     return async () => void attached.push(`-${p.name}`);
