@@ -1,5 +1,5 @@
 // Reads and appends the agent audit trail; records are immutable once written (insert only, no updates).
-import type { DocumentStore, Filter } from '../../shared/store/port.ts';
+import { isDuplicateKeyError, type DocumentStore, type Filter } from '../../shared/store/port.ts';
 import {
   REVIEW_DECISIONS_COLLECTION,
   RUNS_COLLECTION,
@@ -14,6 +14,7 @@ import {
 } from './audit-schemas.ts';
 
 export interface AuditRepository {
+  /** Writes a run's current outcome (a resumed run moves on) and each tool call once, when it has finished. */
   recordRun(run: RunRecord, toolCalls: readonly ToolCallRecordDoc[]): Promise<void>;
   recordReviewDecision(decision: ReviewDecisionRecord): Promise<void>;
   listRuns(query: AuditRunQuery & { onlyUserId?: string }): Promise<{ total: number; items: AuditRunView[] }>;
@@ -37,9 +38,16 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
   await decisions.createIndex({ runId: 1, toolCallId: 1 }, { unique: true });
 
   return {
-    async recordRun(run, toolCalls) {
-      await runs.insertOne(run);
-      if (toolCalls.length > 0) await calls.insertMany(toolCalls);
+    async recordRun({ _id, ...run }, toolCalls) {
+      await runs.updateOne({ _id }, { $set: run }, { upsert: true });
+      for (const call of toolCalls) {
+        try {
+          await calls.insertOne(call);
+        } catch (err) {
+          // Recorded at an earlier boundary of the same run (before a review pause); tool calls are immutable.
+          if (!isDuplicateKeyError(err)) throw err;
+        }
+      }
     },
     async recordReviewDecision(decision) {
       await decisions.insertOne(decision);

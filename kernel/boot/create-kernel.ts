@@ -12,6 +12,7 @@ import { createHeaderAuthenticator } from '../identity/header-authenticator.ts';
 import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
 import type { IdentityResolver, NexusProcess } from '../plugins/define-plugin.ts';
 import { createPluginHost, type AttachPlugin, type PluginHost } from '../plugins/plugin-host.ts';
+import { createAgentServices, type AgentServices } from '../agent/create-agent-services.ts';
 
 export interface Kernel {
   readonly process: NexusProcess;
@@ -24,6 +25,8 @@ export interface Kernel {
   readonly authenticator: Authenticator;
   readonly identities: IdentityResolver;
   readonly serviceSecret: string;
+  /** Agent runs and reviews through the harness; plugins get the run service as ctx.agentRuns. */
+  readonly agent: AgentServices;
   /** A plugin host for this process over the kernel's services. */
   createPluginHost(attach?: AttachPlugin): PluginHost;
   close(): Promise<void>;
@@ -39,7 +42,8 @@ export interface CreateKernelOptions {
 }
 
 export async function createKernel(options: CreateKernelOptions): Promise<Kernel> {
-  const config = loadConfig(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
   const logger = createLogger({ level: config.logLevel, name: `nexus-${options.process}`, destination: options.logDestination });
   const serviceSecret = resolveServiceSecret(config);
   const profile = createProfileSource(config.profilePath, logger, { watch: options.watchProfile ?? options.process !== 'cli' });
@@ -48,6 +52,7 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
   const tokens = createTokenService({ repository: await createTokenRepository(store), access });
   const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
   const identities: IdentityResolver = { resolve: (userId, tokenId) => tokens.resolveById(tokenId, userId) };
+  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile });
   return {
     process: options.process,
     config,
@@ -59,9 +64,10 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
     authenticator,
     identities,
     serviceSecret,
+    agent,
     createPluginHost: (attach) =>
       createPluginHost({
-        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, profile, attach,
+        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, profile, agentRuns: agent.runner, env, attach,
       }),
     close: async () => {
       await profile.close();

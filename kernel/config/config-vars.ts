@@ -26,6 +26,8 @@ export const configVars = {
   pluginsDir: { env: 'NEXUS_PLUGINS_DIR', schema: Type.String({ minLength: 1 }), default: 'plugins', path: true, description: 'Folder scanned for plugins/<name>/plugin.ts.' },
   watchPlugins: { env: 'NEXUS_WATCH_PLUGINS', schema: Flag, default: 'false', description: 'Load, reload and unload plugins while running when their folders change (on under npm start).' },
   logLevel: { env: 'NEXUS_LOG_LEVEL', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]), default: 'info', description: 'pino log level.' },
+  harnessTimeoutMs: { env: 'NEXUS_HARNESS_TIMEOUT_MS', schema: Type.Integer({ minimum: 1000 }), default: '300000', description: 'Longest the API waits for one agent run (or resume) before recording it as failed.' },
+  reviewTtlHours: { env: 'NEXUS_REVIEW_TTL_HOURS', schema: Type.Number({ exclusiveMinimum: 0 }), default: '72', description: 'A pending human review older than this resumes as rejected.' },
   workerPollMs: { env: 'NEXUS_WORKER_POLL_MS', schema: Type.Integer({ minimum: 50 }), default: '1000', description: 'How often the worker looks for due work.' },
 } as const satisfies Record<string, ConfigVar>;
 

@@ -20,4 +20,12 @@ export const kernelErrors = defineErrors({
   plugin_unavailable: { status: 503, message: 'The plugin is not loaded.' },
   service_unavailable: { status: 503, message: 'A service this request needs is not available.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
+  harness_unavailable: { status: 503, message: 'The agent harness cannot be reached.' },
+  harness_timeout: { status: 504, message: 'The agent harness did not answer in time.' },
+  harness_refused: { status: 502, message: 'The agent harness refused the request.' },
+  review_not_found: { status: 404, message: 'No pending review for this run.' },
+  review_already_decided: { status: 409, message: 'This review has already been decided.' },
+  review_arguments_changed: { status: 409, message: 'The arguments under review changed; reload the review.' },
+  review_incomplete: { status: 400, message: 'Give exactly one decision for each pending call.' },
+  review_forbidden: { status: 403, message: 'Your role may not review this tool.' },
 });

@@ -4,6 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Kernel } from '../boot/create-kernel.ts';
 import { createAuditRepository } from '../audit/audit-repository.ts';
 import { registerAuditRoutes } from '../audit/audit-routes.ts';
+import { registerAgentRoutes } from '../agent/agent-routes.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
@@ -42,6 +43,10 @@ export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
   });
   registerSystemRoutes(app, { host, store: kernel.store, profile: kernel.profile });
   registerAuditRoutes(app, await createAuditRepository(kernel.store), access);
+  registerAgentRoutes(app, kernel.agent, (name) => host!.registry.tools.get(name)?.tool.description ?? null);
+  const reviewSweep = setInterval(() => {
+    kernel.agent.reviews.expireDue().catch((err: unknown) => logger.error({ err }, 'expiring reviews failed'));
+  }, 60_000).unref();
 
   await host.start();
   const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;
@@ -53,6 +58,7 @@ export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
       return app.listen({ host: config.apiHost, port: config.apiPort });
     },
     async close() {
+      clearInterval(reviewSweep);
       await watcher?.close();
       await app.close();
       await host!.close();

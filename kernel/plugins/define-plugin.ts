@@ -6,6 +6,7 @@ import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
 import type { Profile } from '../../shared/contracts/profile.ts';
+import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
@@ -48,6 +49,10 @@ export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O 
   readonly identities: IdentityResolver;
   /** The runtime profile in force now (it may change between calls; read it when needed, do not cache it). */
   readonly profile: { current(): Profile };
+  /** Runs the agent for a user, with routing, permissions, review and audit, exactly as the API does. */
+  readonly agentRuns: AgentRunService;
+  /** The environment the kernel booted with: read plugin settings from here (with loadConfigFrom), not process.env. */
+  readonly env: NodeJS.ProcessEnv;
   readonly executors: ExecutorRegistry;
   readonly deps: ResolvedDeps<D>;
   /** Services the plugin uses when present (undefined when no loaded plugin provides them). */

@@ -7,6 +7,7 @@ import type { NexusConfig } from '../config/load-config.ts';
 import type { AccessPolicy } from '../identity/identity.ts';
 import type { IdentityResolver } from './define-plugin.ts';
 import type { Profile } from '../../shared/contracts/profile.ts';
+import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
@@ -32,6 +33,9 @@ export interface PluginHostOptions {
   readonly access: AccessPolicy;
   readonly identities: IdentityResolver;
   readonly profile: { current(): Profile };
+  readonly agentRuns: AgentRunService;
+  /** The environment the kernel booted with, for plugins' own settings. */
+  readonly env: NodeJS.ProcessEnv;
   readonly attach?: AttachPlugin;
 }
 
@@ -120,7 +124,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, identities: options.identities, profile: options.profile, executors: registry.executors, deps, optionalDeps,
+        access: options.access, identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];
@@ -214,8 +218,13 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
         const defs = new Map<string, AnyPluginDefinition>();
         const def = existsSync(manifestPath(name)) ? await readManifest(name) : undefined;
         if (def) defs.set(name, markPending(name, def));
-        // A returning provider also revives the plugins that failed for want of it.
-        for (const [d, dDef] of [...kept, ...definitionsOf(dependentsOf(name))]) defs.set(d, dDef);
+        // A returning provider also revives the plugins that failed for want of it, and restarts those that
+        // were running without it (optional deps), so every dependent sees the provider's new instance.
+        const after = dependentsOf(name).filter((d) => !kept.has(d));
+        const revived = definitionsOf(after);
+        for (const d of [...after].reverse()) if (entries.get(d)?.loaded) await unload(d);
+        for (const [d, dDef] of revived) markPending(d, dDef);
+        for (const [d, dDef] of [...kept, ...revived]) defs.set(d, dDef);
         await loadAll(defs);
       }),
     loaded: (name) => entries.get(name)?.loaded?.plugin,

@@ -21,6 +21,15 @@ const host = createPluginHost({
   access: { hasRole: () => true, mayUseTool: () => true, hasPermission: () => true },
   identities: { resolve: async (userId, tokenId) => ({ userId, tokenId, role: 'admin', via: 'service' }) },
   profile: { current: () => ({ version: 'test', roles: { admin: { permissions: ['*'], tools: ['*'] } } }) },
+  env: {},
+  agentRuns: {
+    run: async () => {
+      throw new Error('no agent in this test');
+    },
+    stream: () => {
+      throw new Error('no agent in this test');
+    },
+  },
   attach: async (p) => {
     attached.push(`+${p.name}`);
     return async () => void attached.push(`-${p.name}`);
@@ -85,6 +94,7 @@ t.test('a removed plugin unloads; its dependents fail with the reason', async (t
   await te.addPlugin('provider');
   await host.sync('provider');
   t.equal(state('consumer')?.state, 'loaded', 'a failed dependent is retried when its provider returns');
+  t.equal(optional()?.hasCounter, true, 'a dependent running without an optional provider restarts with it');
 });
 
 t.test('a plugin whose tool clashes with another is refused', async (t) => {

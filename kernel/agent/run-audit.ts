@@ -1,0 +1,50 @@
+// Turns what the harness answered (or the failure to reach it) into the app's audit records.
+import type { RunResult } from '../../shared/contracts/run-result.ts';
+import type { RunRecord, ToolCallRecordDoc } from '../audit/audit-schemas.ts';
+
+export interface RunBoundary {
+  readonly runId: string;
+  readonly identity: { readonly userId: string; readonly role: string; readonly sessionId: string; readonly correlationId: string };
+  readonly input: string;
+  readonly startedAt: Date;
+  readonly finishedAt: Date;
+}
+
+export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { error: { code: string; message: string } }): RunRecord {
+  const result = 'result' in outcome ? outcome.result : undefined;
+  const error = 'error' in outcome ? outcome.error : result?.error ? { code: result.error.code, message: result.error.message } : null;
+  return {
+    _id: b.runId,
+    userId: b.identity.userId,
+    role: b.identity.role,
+    sessionId: b.identity.sessionId,
+    correlationId: b.identity.correlationId,
+    route: result?.route ?? null,
+    skill: result?.skill ?? null,
+    input: b.input,
+    status: result?.status ?? 'failed',
+    answer: result?.answer ?? null,
+    error,
+    usage: { inputTokens: result?.usage.inputTokens ?? 0, outputTokens: result?.usage.outputTokens ?? 0 },
+    startedAt: b.startedAt,
+    finishedAt: b.finishedAt,
+    durationMs: b.finishedAt.getTime() - b.startedAt.getTime(),
+  };
+}
+
+export function toToolCallDocs(runId: string, result: RunResult, server: string | null): ToolCallRecordDoc[] {
+  return result.toolCalls.map((call) => ({
+    _id: `${runId}/${call.toolCallId}`,
+    runId,
+    toolCallId: call.toolCallId,
+    tool: call.name,
+    server,
+    arguments: call.arguments,
+    result: call.result ?? call.refusal ?? null,
+    isError: call.result?.isError ?? ['failed', 'refused', 'rejected'].includes(call.status),
+    refusal: call.refusal ? `${call.refusal.code}: ${call.refusal.message}` : null,
+    reviewedBy: call.review?.reviewerId ?? null,
+    startedAt: new Date(call.startedAt),
+    durationMs: Math.round(call.durationMs),
+  }));
+}
