@@ -11,6 +11,7 @@ export type {
   NexusProcess,
   IdentityResolver,
   CliCommand,
+  DevProcess,
 } from './plugins/define-plugin.ts';
 export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';

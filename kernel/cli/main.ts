@@ -1,7 +1,7 @@
 // The CLI's dispatcher: `nexus <command> ...`; kernel commands first, then those plugins declare.
 import { createKernel } from '../boot/create-kernel.ts';
 import { ConfigError, loadConfig } from '../config/load-config.ts';
-import { readPluginCommands } from '../plugins/plugin-commands.ts';
+import { readManifests } from '../plugins/read-manifests.ts';
 import { tokenCommand, TOKEN_USAGE, type CliIo } from './token-command.ts';
 
 const io: CliIo = {
@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<number> {
       await kernel.close();
     }
   }
-  const pluginCommands = await readPluginCommands(loadConfig().pluginsDir);
+  const pluginCommands = (await readManifests(loadConfig().pluginsDir)).flatMap((m) =>
+    Object.entries(m.definition.commands ?? {}).map(([name, command]) => ({ name, command })),
+  );
   const found = pluginCommands.find((c) => c.name === command);
   if (found) return found.command.run(rest, io);
   const usage = ['usage: nexus <command>', '', TOKEN_USAGE, ...pluginCommands.map((c) => `${c.command.usage}\n    ${c.command.summary}`)].join('\n');

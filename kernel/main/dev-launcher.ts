@@ -6,6 +6,7 @@ import { createKernel } from '../boot/create-kernel.ts';
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import { bootstrapAdminToken } from '../identity/bootstrap-admin.ts';
 import { loopbackFetch } from '../net/loopback-fetch.ts';
+import { readManifests } from '../plugins/read-manifests.ts';
 import { supervise, type SupervisedProcess } from './supervisor.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,7 +49,13 @@ async function main(): Promise<void> {
   const newToken = await bootstrapAdminToken(kernel.store, kernel.tokens);
   await kernel.close();
 
-  const children: SupervisedProcess[] = PROCESSES.map((p) => supervise({ name: p.name, script: path.join(root, p.script), env, write }));
+  // Plugin helpers (simulators) start first, so the processes find them when they load their plugins.
+  const devProcesses = (await readManifests(config.pluginsDir)).flatMap((m) =>
+    (m.definition.devProcesses ?? []).filter((d) => d.enabled(env)).map((d) => ({ name: d.name, script: path.join(m.dir, d.script) })),
+  );
+  const children: SupervisedProcess[] = [...devProcesses, ...PROCESSES.map((p) => ({ ...p, script: path.join(root, p.script) }))].map((p) =>
+    supervise({ name: p.name, script: p.script, env, write }),
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -70,6 +77,7 @@ async function main(): Promise<void> {
     `  API docs       ${config.publicUrl ?? api}/docs`,
     `  Operations MCP ${mcp}/mcp   ${mcpUp ? 'up' : 'NOT UP (see the [mcp] lines above)'}`,
     `  Worker         running (no port)`,
+    ...devProcesses.map((d) => `  ${d.name.padEnd(14)} running (dev helper)`),
     PROCESSES.some((p) => p.name === 'harness') ? `  Harness        ${config.harnessUrl}` : '  Harness        not part of this build yet',
     '',
     newToken

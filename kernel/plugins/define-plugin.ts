@@ -38,6 +38,15 @@ export interface CliCommand {
   run(argv: readonly string[], io: { out(line: string): void; err(line: string): void }): Promise<number>;
 }
 
+/** A helper process `npm start` runs beside the Nexus processes (e.g. a provider simulator); never started in production. */
+export interface DevProcess {
+  readonly name: string;
+  /** Script path relative to the plugin folder, run with tsx. */
+  readonly script: string;
+  /** Whether to start it, given the environment (e.g. only when no real provider is configured). */
+  enabled(env: NodeJS.ProcessEnv): boolean;
+}
+
 export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
   readonly name: string;
   readonly dir: string;
@@ -101,6 +110,7 @@ export interface PluginDefinition<
   mcpTools?(services: S): readonly ToolDefinition<any, any>[];
   executors?(services: S): readonly ScheduledTaskExecutor<any>[];
   backgroundServices?(services: S): readonly BackgroundService[];
+  readonly devProcesses?: readonly DevProcess[];
   /** CLI commands, by name (`nexus cron next ...` is the command `cron`). */
   readonly commands?: Readonly<Record<string, CliCommand>>;
   /** The plugin's skill file, relative to its folder. */

@@ -31,6 +31,7 @@ export default definePlugin({
     { name: 'dige.control', description: 'Send commands to devices.' },
     { name: 'dige.audit', description: 'Read recorded controls, device state history and provider calls.' },
   ],
+  devProcesses: [{ name: 'dige-sim', script: 'sim/main.ts', enabled: (env) => !env.DIGE_PROVIDER_URL }],
   skill: 'SKILL.md',
   init: ({ store, logger, access, optionalDeps, env }): DigeServices => {
     const config = loadDigeConfig(env);

@@ -2,9 +2,6 @@
 import t from 'tap';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../kernel/config/load-config.ts';
-import { configVars } from '../../../kernel/config/config-vars.ts';
-import { readFileSync } from 'node:fs';
-import { projectRoot } from '../../helpers/test-env.ts';
 
 t.test('defaults apply and paths resolve against the working directory', async (t) => {
   const c = loadConfig({}, '/srv/nexus');
@@ -37,9 +34,4 @@ t.test('a bad value stops start-up with the variable named', async (t) => {
     t.match((err as Error).message, /NEXUS_SERVICE_SECRET/);
     t.notMatch((err as Error).message, /hunter2/, 'a secret value is never echoed');
   }
-});
-
-t.test('the README documents every variable', async (t) => {
-  const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-  for (const spec of Object.values(configVars)) t.match(readme, `\`${spec.env}\``, spec.env);
 });
