@@ -1,0 +1,77 @@
+// A stand-in for the agent harness that speaks its HTTP protocol (runs, SSE stream, resume) from a script, for kernel tests.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { RunRequest } from '../../shared/contracts/run-request.ts';
+import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
+import type { RunResult } from '../../shared/contracts/run-result.ts';
+
+export interface HarnessDouble {
+  readonly url: string;
+  readonly runs: RunRequest[];
+  readonly resumes: ResumeRequest[];
+  /** What the next run answers: a result for the request, or an HTTP status to fail with. */
+  onRun: (req: RunRequest) => RunResult | number;
+  onResume: (req: ResumeRequest) => RunResult | number;
+  close(): Promise<void>;
+}
+
+const readJson = async (req: IncomingMessage): Promise<unknown> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+};
+
+export function result(req: { runId: string; threadId?: string }, over: Partial<RunResult> = {}): RunResult {
+  return {
+    runId: req.runId, threadId: req.threadId ?? 't', status: 'completed', answer: 'done', toolCalls: [],
+    usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 }, modelCalls: 1, startedAt: Date.now(), finishedAt: Date.now(), ...over,
+  };
+}
+
+export async function startHarnessDouble(secret: string): Promise<HarnessDouble> {
+  const double = {
+    runs: [] as RunRequest[],
+    resumes: [] as ResumeRequest[],
+    onRun: (req: RunRequest): RunResult | number => result(req),
+    onResume: (req: ResumeRequest): RunResult | number => result(req),
+  };
+  const server: Server = createServer(async (req, res) => {
+    if (req.headers.authorization !== `Bearer ${secret}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'unauthorized', message: 'no' } }));
+      return;
+    }
+    const body = await readJson(req);
+    const answer = (value: RunResult | number) => {
+      if (typeof value === 'number') res.writeHead(value, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'scripted_failure', message: `status ${value}` } }));
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
+    if (req.url === '/runs') {
+      double.runs.push(body as RunRequest);
+      return answer(double.onRun(body as RunRequest));
+    }
+    if (req.url === '/runs/stream') {
+      const run = body as RunRequest;
+      double.runs.push(run);
+      const value = double.onRun(run);
+      if (typeof value === 'number') return answer(value);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const send = (event: unknown) => res.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
+      send({ type: 'run_started', runId: run.runId, threadId: run.threadId, resumed: false });
+      for (const delta of (value.answer ?? '').split(/(?<= )/)) send({ type: 'text_delta', runId: run.runId, delta });
+      send({ type: 'run_finished', runId: run.runId, result: value });
+      res.end();
+      return;
+    }
+    const resume = /^\/runs\/([^/]+)\/resume$/.exec(req.url ?? '');
+    if (resume) {
+      double.resumes.push(body as ResumeRequest);
+      return answer(double.onResume(body as ResumeRequest));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return Object.assign(double, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}

@@ -1,0 +1,86 @@
+// Agent runs through the API: the harness is called with the caller's identity, sessions continue, and the audit is written after the boundary.
+import t from 'tap';
+import path from 'node:path';
+import { createKernel } from '../../../kernel/boot/create-kernel.ts';
+import { createApiServer } from '../../../kernel/http/create-api-server.ts';
+import { createTestEnv, projectRoot } from '../../helpers/test-env.ts';
+import { result, startHarnessDouble } from '../../helpers/harness-double.ts';
+
+const secret = 'x'.repeat(40);
+const harness = await startHarnessDouble(secret);
+t.teardown(() => harness.close());
+const te = await createTestEnv(t, {
+  env: { NEXUS_SERVICE_SECRET: secret, NEXUS_HARNESS_URL: harness.url, NEXUS_RUNTIME_PROFILE_PATH: path.join(projectRoot, 'test/fixtures/profiles/agent-profile.yaml') },
+});
+const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false });
+const server = await createApiServer(kernel);
+t.teardown(async () => {
+  await server.close();
+  await kernel.close();
+});
+const { token: alice, summary: aliceToken } = await kernel.tokens.create({ userId: 'alice', role: 'operator' });
+const { token: bob } = await kernel.tokens.create({ userId: 'bob', role: 'operator' });
+const call = async (url: string, token: string, payload?: unknown) => {
+  const res = await server.app.inject({ method: payload === undefined ? 'GET' : 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  return { status: res.statusCode, body: res.json(), raw: res };
+};
+
+t.test('a run goes to the harness with the caller’s identity and is audited', async (t) => {
+  harness.onRun = (req) => result(req, { answer: 'The lights are off.', route: 'demo', skill: 'demo' });
+  const res = await call('/api/agent/runs', alice, { message: 'lights off please' });
+  t.equal(res.status, 200);
+  t.match(res.body, { status: 'completed', answer: 'The lights are off.', error: null });
+  const sent = harness.runs.at(-1)!;
+  t.match(sent.identity, { userId: 'alice', role: 'operator', tokenId: aliceToken.id, sessionId: res.body.sessionId });
+  t.same(sent.messages, [{ role: 'user', content: 'lights off please' }]);
+  const audit = await call(`/api/audit/runs/${res.body.runId}`, alice);
+  t.match(audit.body.run, { userId: 'alice', route: 'demo', status: 'completed', input: 'lights off please', answer: 'The lights are off.' });
+});
+
+t.test('the same session continues the conversation; another user cannot use it', async (t) => {
+  harness.onRun = (req) => result(req, { answer: `answer ${req.messages.length}` });
+  const first = await call('/api/agent/runs', alice, { message: 'one' });
+  const second = await call('/api/agent/runs', alice, { message: 'two', sessionId: first.body.sessionId });
+  t.equal(second.body.sessionId, first.body.sessionId);
+  t.same(harness.runs.at(-1)!.messages, [
+    { role: 'user', content: 'one' },
+    { role: 'assistant', content: 'answer 1', tool_calls: [] },
+    { role: 'user', content: 'two' },
+  ]);
+  t.equal(harness.runs.at(-1)!.threadId, first.body.sessionId);
+  const stolen = await call('/api/agent/runs', bob, { message: 'me too', sessionId: first.body.sessionId });
+  t.equal(stolen.status, 404);
+});
+
+t.test('a harness that fails or is down still leaves a failed run in the audit', async (t) => {
+  harness.onRun = () => 500;
+  const refused = await call('/api/agent/runs', alice, { message: 'boom' });
+  t.match(refused.body, { status: 'failed', error: { code: 'harness_refused' } });
+  t.match((await call(`/api/audit/runs/${refused.body.runId}`, alice)).body.run, { status: 'failed', error: { code: 'harness_refused' } });
+
+  const te2 = await createTestEnv(t, { env: { NEXUS_SERVICE_SECRET: secret, NEXUS_HARNESS_URL: 'http://127.0.0.1:9', NEXUS_RUNTIME_PROFILE_PATH: te.env.NEXUS_RUNTIME_PROFILE_PATH } });
+  const k2 = await createKernel({ process: 'api', env: te2.env, watchProfile: false });
+  t.teardown(() => k2.close());
+  const outcome = await k2.agent.runner.run({ userId: 'u', role: 'operator', tokenId: 'tok', via: 'user' }, { message: 'anyone?', correlationId: 'c1' });
+  t.match(outcome, { status: 'failed', error: { code: 'harness_unavailable' } });
+  const { createAuditRepository } = await import('../../../kernel/audit/audit-repository.ts');
+  t.match((await (await createAuditRepository(k2.store)).getRun(outcome.runId))?.run, { status: 'failed', error: { code: 'harness_unavailable' } });
+});
+
+t.test('the stream relays the harness events and ends with the result', async (t) => {
+  harness.onRun = (req) => result(req, { answer: 'streamed answer here' });
+  const res = await server.app.inject({ method: 'POST', url: '/api/agent/runs/stream', headers: { authorization: `Bearer ${alice}` }, payload: { message: 'stream it' } });
+  t.equal(res.statusCode, 200);
+  t.match(res.headers['content-type'], /text\/event-stream/);
+  const events = res.body.split('\n\n').filter(Boolean).map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
+  t.same(events.map((e: { type: string }) => e.type), ['session', 'run_started', 'text_delta', 'text_delta', 'text_delta', 'run_finished']);
+  t.equal(events.filter((e: { type: string }) => e.type === 'text_delta').map((e: { delta: string }) => e.delta).join(''), 'streamed answer here');
+  t.match((await call(`/api/audit/runs/${events[0].runId}`, alice)).body.run, { status: 'completed', answer: 'streamed answer here' });
+});
+
+t.test('bad input is refused with a clear error', async (t) => {
+  t.equal((await call('/api/agent/runs', alice, { message: '' })).status, 400);
+  t.equal((await call('/api/agent/runs', alice, { message: 'x'.repeat(20_001) })).status, 400);
+  t.equal((await call('/api/agent/runs', alice, { message: 'hi', sessionId: '../etc' })).status, 400);
+  t.equal((await call('/api/agent/runs', alice, { message: 'hi', extra: 1 })).status, 400);
+});
