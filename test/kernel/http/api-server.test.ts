@@ -122,4 +122,7 @@ t.test('OpenAPI at /docs covers kernel and plugin routes', async (t) => {
   t.ok(paths.includes('/api/audit/runs'));
   t.ok(paths.includes('/api/hello/greetings'));
   t.equal((await app.inject('/docs')).statusCode < 400, true);
+  const asset = await app.inject('/docs/static/swagger-ui.css');
+  t.equal(asset.statusCode, 200, 'the UI assets are served offline (and work on Node 20, whatever their engines field says)');
+  t.match(asset.headers['content-type'], /text\/css/);
 });
