@@ -24,10 +24,14 @@ export const ReviewDecisionSchema = Type.Union([
 ]);
 export type ReviewDecision = Static<typeof ReviewDecisionSchema>;
 
-/** One decision per pending tool_call_id; `reviewer` is who decided, recorded with each call. */
+/**
+ * One decision per pending tool_call_id; `reviewer` is who decided, recorded with each call. `identity` is the run's
+ * user as the caller knows them now (same user, current role and credential); the calls run with it.
+ */
 export const ResumeRequestSchema = Type.Object({
   runId: Type.String({ minLength: 1 }),
   decisions: Type.Array(ReviewDecisionSchema, { minItems: 1 }),
   reviewer: Type.Optional(RunIdentitySchema),
+  identity: Type.Optional(RunIdentitySchema),
 });
 export type ResumeRequest = Static<typeof ResumeRequestSchema>;

@@ -2,9 +2,14 @@
 import { Type, type Static } from 'typebox';
 import { MessageSchema } from './messages.ts';
 
+/**
+ * Who a run acts for. `role` is the one the caller looked up from the user's credential, never one the user claimed;
+ * `tokenId` names that credential, so the harness can call MCP servers on the user's behalf with it.
+ */
 export const RunIdentitySchema = Type.Object({
   userId: Type.String({ minLength: 1 }),
   role: Type.String({ minLength: 1 }),
+  tokenId: Type.String({ minLength: 1 }),
   sessionId: Type.String({ minLength: 1 }),
   correlationId: Type.String({ minLength: 1 }),
 });
