@@ -70,7 +70,7 @@ async function runVariant(variant: Variant) {
   ]);
   const tools = createToolRegistry({ sources: [source], nativeTools });
   const policy = createStaticRunPolicy({ roles: { member: { tools: ['*'] } } });
-  const identity = { userId: 'u', role: 'member', sessionId: 's', correlationId: 'c' };
+  const identity = { userId: 'u', role: 'member', tokenId: 't', sessionId: 's', correlationId: 'c' };
   const overheads: number[] = [];
   // Checkpoints are full snapshots, so the cost of a step grows with the history; early and late trips show how much.
   const early: number[] = [];

@@ -1,4 +1,4 @@
-// The harness's error registry: each code with its HTTP status and a default message, and the mapping to RunError.
+// The harness's error registry (runs and its HTTP service): each code with its HTTP status and a default message, and the mapping to RunError.
 import type { RunError } from '../../shared/contracts/run-result.ts';
 import { isModelError } from '../models/model-errors.ts';
 
@@ -15,6 +15,20 @@ export const HARNESS_ERRORS = {
   invariant_violation: { status: 500, message: 'A graph invariant was violated.' },
   checkpoint_conflict: { status: 409, message: 'The checkpoint was written by someone else first.' },
   internal_error: { status: 500, message: 'The run failed unexpectedly.' },
+  model_not_configured: {
+    status: 503,
+    message:
+      'No model is configured. Add a `model` section to the runtime profile (provider: openai or anthropic, baseUrl, ' +
+      'model, and apiKeyEnv naming the environment variable that holds the key), then set that variable.',
+  },
+  unknown_role: { status: 403, message: 'The caller\'s role is not in the runtime profile.' },
+  identity_mismatch: { status: 403, message: 'The run belongs to another user.' },
+  unknown_route: { status: 400, message: 'The pinned route or skill does not exist.' },
+  skill_unavailable: { status: 500, message: 'The chosen skill could not be read.' },
+  unauthorized: { status: 401, message: 'A valid service token is required.' },
+  route_not_found: { status: 404, message: 'No such route.' },
+  invalid_json: { status: 400, message: 'The body is not valid JSON.' },
+  payload_too_large: { status: 413, message: 'The body is too large.' },
 } as const;
 
 export type HarnessErrorCode = keyof typeof HARNESS_ERRORS;

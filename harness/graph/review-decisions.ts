@@ -1,6 +1,6 @@
 // Applies a reviewer's decisions to a paused run: all of them checked first, then applied together, each exactly once.
 import type { ResumeRequest, ReviewDecision } from '../../shared/contracts/review-decision.ts';
-import type { ReviewNote } from '../../shared/contracts/tool-call-record.ts';
+import type { Refusal, ReviewNote } from '../../shared/contracts/tool-call-record.ts';
 import type { RunPolicy } from '../tools/run-policy.ts';
 import type { ToolCatalog } from '../tools/tool-registry.ts';
 import { checkToolCall } from './check-tool-call.ts';
@@ -34,15 +34,21 @@ function setProblems(state: RunState, decisions: readonly ReviewDecision[]): str
   return problems;
 }
 
-/** Edited arguments meet the same schema and the same policy as the model's own; a reviewer cannot smuggle past either. */
-async function checkEdit(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps) {
+/** Edited arguments meet the same schema as the model's own; a reviewer who mistyped can send the decision again. */
+function checkEdit(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps) {
   const check = checkToolCall({ name: entry.call.name, arguments: args }, deps.catalog, state);
-  if (!check.ok) {
-    const details = check.refusal.details === undefined ? '' : ` ${JSON.stringify(check.refusal.details)}`;
-    return `edited arguments for ${entry.call.id} are refused: ${check.refusal.message}${details}`;
-  }
+  if (check.ok) return undefined;
+  const details = check.refusal.details === undefined ? '' : ` ${JSON.stringify(check.refusal.details)}`;
+  return `edited arguments for ${entry.call.id} are refused: ${check.refusal.message}${details}`;
+}
+
+/**
+ * Approval does not outrank policy: the user's role may have lost the tool while the run waited, so each approved or
+ * edited call is judged again under the current policy, and a denied one is answered with the refusal instead of run.
+ */
+async function recheck(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps): Promise<Refusal | undefined> {
   const verdict = await deps.policy.evaluateCall({ identity: state.identity, skill: state.skill, toolName: entry.call.name, arguments: args });
-  return verdict.action === 'deny' ? `edited arguments for ${entry.call.id} are refused: ${verdict.reason}` : undefined;
+  return verdict.action === 'deny' ? { code: verdict.code, message: verdict.reason } : undefined;
 }
 
 function decide(entry: BatchEntry, decision: ReviewDecision, reviewerId: string | undefined, askedByModel: boolean, now: number) {
@@ -81,7 +87,7 @@ export async function applyReviewDecisions(
     for (const entry of state.batch) {
       const decision = byId.get(entry.call.id);
       if (entry.phase !== 'awaiting_review' || decision?.type !== 'edit') continue;
-      const problem = await checkEdit(entry, decision.arguments, state, deps);
+      const problem = checkEdit(entry, decision.arguments, state, deps);
       if (problem) problems.push(problem);
     }
   }
@@ -89,13 +95,19 @@ export async function applyReviewDecisions(
 
   const kinds = new Map(state.pendingReviews.map((review) => [review.toolCallId, review.kind]));
   const outcomes: ToolOutcome[] = [];
-  const batch = state.batch.map((entry) => {
+  const batch: BatchEntry[] = [];
+  for (const entry of state.batch) {
     const decision = byId.get(entry.call.id);
-    if (entry.phase !== 'awaiting_review' || !decision) return entry;
-    const decided = decide(entry, decision, request.reviewer?.userId, kinds.get(entry.call.id) === 'human_input', deps.now);
+    if (entry.phase !== 'awaiting_review' || !decision) {
+      batch.push(entry);
+      continue;
+    }
+    let decided: BatchEntry = decide(entry, decision, request.reviewer?.userId, kinds.get(entry.call.id) === 'human_input', deps.now);
+    const refusal = decided.phase === 'allowed' ? await recheck(decided, decided.arguments ?? {}, state, deps) : undefined;
+    if (refusal) decided = { ...decided, phase: 'done', outcome: refusalOutcome(decided, refusal, { startedAt: deps.now, finishedAt: deps.now }) };
     if (decided.outcome) outcomes.push(decided.outcome);
-    return decided;
-  });
+    batch.push(decided);
+  }
   const next: RunState = {
     ...state,
     batch,

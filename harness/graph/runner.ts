@@ -43,6 +43,8 @@ export interface RunOptions {
 
 export interface ResumeOptions extends RunOptions {
   reviewer?: RunIdentity;
+  /** The run's user as known now (current role and credential); must be the user the run started for. */
+  identity?: RunIdentity;
 }
 
 export interface Runner {
@@ -111,10 +113,16 @@ export function createRunner(deps: RunnerDeps): Runner {
     return eventChannel<RunStreamEvent>(async (emit, signal) => {
       const request: ResumeRequest = { runId, decisions };
       if (options.reviewer) request.reviewer = options.reviewer;
+      if (options.identity) request.identity = options.identity;
       const problems = problemsOf(checkResumeRequest, request);
       if (problems.length > 0) throw new HarnessError('invalid_review_decision', `invalid resume request: ${problems.join('; ')}`, { problems });
-      const state = await deps.checkpointer.load(runId);
-      if (!state) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      const saved = await deps.checkpointer.load(runId);
+      if (!saved) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      if (options.identity && options.identity.userId !== saved.identity.userId) {
+        throw new HarnessError('identity_mismatch', `run ${runId} was started for another user`);
+      }
+      // The calls run, and later steps are authorized, with the identity as it is now, never as it was at the pause.
+      const state: RunState = options.identity ? { ...saved, identity: options.identity } : saved;
       if (state.status !== 'interrupted') {
         throw new HarnessError('resume_refused', `run ${runId} is ${state.status}, not waiting for review; decisions are applied once`);
       }

@@ -5,7 +5,7 @@ import { createModelHttpClient, toModelError, type HttpClientDeps } from './http
 import type { ModelAdapter } from './model-adapter.ts';
 import { ModelError } from './model-errors.ts';
 import { readApiKey, resolveModelSettings, type ModelSettings } from './model-settings.ts';
-import { readSse } from './sse-reader.ts';
+import { readSse } from '../../shared/http/sse-reader.ts';
 
 async function readStream(response: Response, onTextDelta: ((delta: string) => void) | undefined) {
   if (!response.body) throw new ModelError('model_bad_response', 'the provider sent an empty stream');

@@ -59,6 +59,7 @@ export function toAnthropicRequest(settings: ResolvedModelSettings, request: Mod
   if (system.length > 0) body.system = system.join('\n\n');
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+    if (request.toolChoice) body.tool_choice = { type: 'tool', name: request.toolChoice.name };
   }
   if (settings.temperature !== undefined) body.temperature = settings.temperature;
   if (settings.stream) body.stream = true;

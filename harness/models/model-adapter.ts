@@ -11,6 +11,8 @@ export interface ModelToolSpec {
 export interface ModelCallRequest {
   messages: readonly Message[];
   tools: readonly ModelToolSpec[];
+  /** Forces a call of this one offered tool (e.g. the routing tool), so the answer is a tool call and never free text. */
+  toolChoice?: { name: string };
   signal?: AbortSignal;
   /** Called with each piece of answer text as the provider streams it; never with tool-call arguments. */
   onTextDelta?: (delta: string) => void;
@@ -32,6 +34,14 @@ export interface ModelAdapter {
 }
 
 export const ZERO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+
+export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}
 
 export function usageOf(inputTokens: number, outputTokens: number): TokenUsage {
   return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };

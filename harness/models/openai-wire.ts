@@ -39,6 +39,7 @@ export function toOpenAIRequest(settings: ResolvedModelSettings, request: ModelC
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
     }));
+    if (request.toolChoice) body.tool_choice = { type: 'function', function: { name: request.toolChoice.name } };
   }
   if (settings.maxTokens !== undefined) body.max_tokens = settings.maxTokens;
   if (settings.temperature !== undefined) body.temperature = settings.temperature;

@@ -22,5 +22,7 @@ export interface RunPolicy {
   roleAllowsTool(role: string, toolName: string): boolean;
   /** `skill` is undefined when no skill is active; the policy decides what that exposes. */
   skillAllowsTool(skill: string | undefined, toolName: string): boolean;
+  /** false for a route answered without tools: nothing, native tools included, is offered on it. Absent means true. */
+  routeUsesTools?(route: string): boolean;
   evaluateCall(input: CallPolicyInput): CallVerdict | Promise<CallVerdict>;
 }

@@ -1,6 +1,7 @@
 // Every environment variable Nexus reads, with its schema, default and meaning: the single source for the loader and the README table.
 import { Type } from 'typebox';
 import type { ConfigVar } from '../../shared/config/load-config.ts';
+import { commonConfigVars } from '../../shared/config/common-vars.ts';
 
 const Port = Type.Integer({ minimum: 0, maximum: 65535 });
 const Host = Type.String({ minLength: 1 });
@@ -8,9 +9,7 @@ const Url = Type.String({ pattern: '^https?://[^\\s]+$' });
 const Flag = Type.Boolean();
 
 export const configVars = {
-  dataDir: { env: 'NEXUS_DATA_DIR', schema: Type.String({ minLength: 1 }), default: './data', path: true, description: 'Folder for the embedded store and the generated service secret.' },
-  mongodbUri: { env: 'MONGODB_URI', schema: Type.String({ pattern: '^mongodb(\\+srv)?://' }), description: 'Use MongoDB (the official driver) instead of the embedded store.', secret: true },
-  mongodbDb: { env: 'MONGODB_DB', schema: Type.String({ minLength: 1, pattern: '^[^/\\\\. "$]+$' }), default: 'nexus', description: 'Database name when MONGODB_URI is set.' },
+  ...commonConfigVars,
   apiHost: { env: 'NEXUS_API_HOST', schema: Host, default: '127.0.0.1', description: 'Interface the REST API binds to.' },
   apiPort: { env: 'NEXUS_API_PORT', schema: Port, default: '8000', description: 'REST API port.' },
   apiBodyLimit: { env: 'NEXUS_API_BODY_LIMIT', schema: Type.Integer({ minimum: 1024 }), default: '1048576', description: 'Largest accepted JSON body, in bytes.' },
@@ -20,12 +19,8 @@ export const configVars = {
   mcpAllowedOrigins: { env: 'NEXUS_MCP_ALLOWED_ORIGINS', schema: Type.Array(Type.String({ pattern: '^https?://[^\\s/]+$' })), default: '', description: 'Comma-separated browser origins allowed to call the MCP server, besides its own loopback origins.' },
   mcpAllowedHosts: { env: 'NEXUS_MCP_ALLOWED_HOSTS', schema: Type.Array(Type.String({ minLength: 1 })), default: '', description: 'Comma-separated Host header values the MCP server accepts (host:port); when empty, 127.0.0.1, localhost and [::1] with its port.' },
   harnessUrl: { env: 'NEXUS_HARNESS_URL', schema: Url, default: 'http://127.0.0.1:9011', description: 'Where the API reaches the agent harness.' },
-  mcpUrl: { env: 'NEXUS_MCP_URL', schema: Url, default: 'http://127.0.0.1:8100/mcp', description: 'Where the harness reaches the Operations MCP server.' },
-  serviceSecret: { env: 'NEXUS_SERVICE_SECRET', schema: Type.String({ minLength: 32 }), description: 'Shared secret for calls between Nexus processes (at least 32 characters). Generated into the data folder when the embedded store is used; required with MONGODB_URI.', secret: true },
-  profilePath: { env: 'NEXUS_RUNTIME_PROFILE_PATH', schema: Type.String({ minLength: 1 }), default: 'profile/profile.yaml', path: true, description: 'The runtime profile (roles, tools, review rules, routes).' },
   pluginsDir: { env: 'NEXUS_PLUGINS_DIR', schema: Type.String({ minLength: 1 }), default: 'plugins', path: true, description: 'Folder scanned for plugins/<name>/plugin.ts.' },
   watchPlugins: { env: 'NEXUS_WATCH_PLUGINS', schema: Flag, default: 'false', description: 'Load, reload and unload plugins while running when their folders change (on under npm start).' },
-  logLevel: { env: 'NEXUS_LOG_LEVEL', schema: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warn'), Type.Literal('info'), Type.Literal('debug'), Type.Literal('trace'), Type.Literal('silent')]), default: 'info', description: 'pino log level.' },
   harnessTimeoutMs: { env: 'NEXUS_HARNESS_TIMEOUT_MS', schema: Type.Integer({ minimum: 1000 }), default: '300000', description: 'Longest the API waits for one agent run (or resume) before recording it as failed.' },
   reviewTtlHours: { env: 'NEXUS_REVIEW_TTL_HOURS', schema: Type.Number({ exclusiveMinimum: 0 }), default: '72', description: 'A pending human review older than this resumes as rejected.' },
   workerPollMs: { env: 'NEXUS_WORKER_POLL_MS', schema: Type.Integer({ minimum: 50 }), default: '1000', description: 'How often the worker looks for due work.' },

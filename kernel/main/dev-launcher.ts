@@ -69,7 +69,12 @@ async function main(): Promise<void> {
 
   const api = `http://${config.apiHost === '0.0.0.0' ? '127.0.0.1' : config.apiHost}:${config.apiPort}`;
   const mcp = `http://${config.mcpHost}:${config.mcpPort}`;
-  const [apiUp, mcpUp] = await Promise.all([waitFor(`${api}/health`, 60_000), waitFor(`${mcp}/health`, 60_000)]);
+  const hasHarness = PROCESSES.some((p) => p.name === 'harness');
+  const [apiUp, mcpUp, harnessUp] = await Promise.all([
+    waitFor(`${api}/health`, 60_000),
+    waitFor(`${mcp}/health`, 60_000),
+    hasHarness ? waitFor(new URL('/health', config.harnessUrl).href, 60_000) : Promise.resolve(false),
+  ]);
   const lines = [
     '',
     '  Nexus is running' + (config.mongodbUri ? ' on MongoDB' : ` on the embedded store in ${config.dataDir}`),
@@ -78,7 +83,7 @@ async function main(): Promise<void> {
     `  Operations MCP ${mcp}/mcp   ${mcpUp ? 'up' : 'NOT UP (see the [mcp] lines above)'}`,
     `  Worker         running (no port)`,
     ...devProcesses.map((d) => `  ${d.name.padEnd(14)} running (dev helper)`),
-    PROCESSES.some((p) => p.name === 'harness') ? `  Harness        ${config.harnessUrl}` : '  Harness        not part of this build yet',
+    hasHarness ? `  Harness        ${config.harnessUrl}   ${harnessUp ? 'up' : 'NOT UP (see the [harness] lines above)'}` : '  Harness        not part of this build',
     '',
     newToken
       ? `  Admin token (shown once, keep it): ${newToken}`

@@ -2,9 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { parse as parseYaml } from 'yaml';
-
-/** A name list entry: an exact name, `*`, or a prefix pattern ending in `*` (`dige_*`, `audit.*`). */
-const Pattern = Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.:-]*\\*?$' });
+import { NamePatternSchema as Pattern, RuntimeSections } from './profile-sections.ts';
 
 export const RoleSchema = Type.Object(
   {
@@ -25,6 +23,7 @@ export const ProfileSchema = Type.Object(
   {
     version: Type.Union([Type.String({ minLength: 1 }), Type.Integer()]),
     roles: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_-]*$' }), RoleSchema, { minProperties: 1 }),
+    ...RuntimeSections,
   },
   { additionalProperties: true },
 );

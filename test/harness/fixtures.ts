@@ -18,7 +18,7 @@ import type { Timers } from '../../harness/tools/tool-invoker.ts';
 import { createToolRegistry } from '../../harness/tools/tool-registry.ts';
 import type { ToolSource } from '../../harness/tools/tool-source.ts';
 
-export const identity = { userId: 'user-1', role: 'member', sessionId: 'session-1', correlationId: 'corr-1' };
+export const identity = { userId: 'user-1', role: 'member', tokenId: 'token-1', sessionId: 'session-1', correlationId: 'corr-1' };
 
 let runCounter = 0;
 export function request(overrides: Partial<RunRequest> = {}): RunRequest {

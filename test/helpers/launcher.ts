@@ -14,10 +14,20 @@ export interface RunningLauncher {
 }
 
 export async function startLauncher(te: TestEnv, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningLauncher> {
-  const [apiPort, mcpPort] = [await freePort(), await freePort()];
+  const [apiPort, mcpPort, harnessPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'kernel/main/dev-launcher.ts')], {
     cwd: projectRoot,
-    env: { ...te.env, NEXUS_API_PORT: String(apiPort), NEXUS_MCP_PORT: String(mcpPort), NEXUS_LOG_LEVEL: 'info', ...extraEnv },
+    env: {
+      ...te.env,
+      NEXUS_API_PORT: String(apiPort),
+      NEXUS_MCP_PORT: String(mcpPort),
+      NEXUS_MCP_URL: `http://127.0.0.1:${mcpPort}/mcp`,
+      NEXUS_HARNESS_PORT: String(harnessPort),
+      NEXUS_HARNESS_URL: `http://127.0.0.1:${harnessPort}`,
+      NEXUS_SKILL_ROOTS: te.pluginsDir,
+      NEXUS_LOG_LEVEL: 'info',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

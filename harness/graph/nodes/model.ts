@@ -1,19 +1,10 @@
 // Node `model`: offers the visible tools, calls the model through the middleware, and appends its AIMessage.
-import type { TokenUsage } from '../../../shared/contracts/run-result.ts';
-import type { ModelCallRequest } from '../../models/model-adapter.ts';
+import { addUsage, type ModelCallRequest } from '../../models/model-adapter.ts';
 import { computeToolVisibility } from '../../tools/tool-visibility.ts';
 import { toRunError } from '../harness-errors.ts';
 import { hookRun, type NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState, StateUpdate } from '../run-state.ts';
 import { assertToolCallPairing } from '../tool-call-pairing.ts';
-
-function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
-}
 
 export async function model(state: RunState, ctx: NodeContext): Promise<NodeResult> {
   const run = hookRun(state);
@@ -21,7 +12,7 @@ export async function model(state: RunState, ctx: NodeContext): Promise<NodeResu
   // A before_model hook that rewrote history must not hand the model an orphaned or unanswered call.
   assertToolCallPairing(messages, { allowOpenTail: false });
   const catalog = await ctx.tools.catalog();
-  const { visible, hidden } = computeToolVisibility(catalog, ctx.policy, state.identity, state.skill);
+  const { visible, hidden } = computeToolVisibility(catalog, ctx.policy, state.identity, state.skill, state.route);
   const request: ModelCallRequest = {
     messages,
     tools: visible.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),

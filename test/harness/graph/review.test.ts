@@ -6,7 +6,7 @@ import t from 'tap';
 import { isHarnessError } from '../../../harness/graph/harness-errors.ts';
 import { createStoreCheckpointer } from '../../../harness/graph/store-checkpointer.ts';
 import { createStore } from '../../../shared/store/index.ts';
-import { collect, recordingCheckpointer, request, testRunner, toolLog } from '../fixtures.ts';
+import { collect, identity, recordingCheckpointer, request, testRunner, toolLog } from '../fixtures.ts';
 
 const reviewScript = (args: Record<string, unknown> = { id: 'item-7' }) => [
   { toolCalls: [{ name: 'remove_item', arguments: args }] },
@@ -43,7 +43,7 @@ t.test('approve runs the call and continues the same checkpoint', async (t) => {
   const { runner, model, runId, checkpointer } = await paused();
   const steps = checkpointer.saved.length;
   const result = await runner.resume(runId, [{ toolCallId: 'call_1', type: 'approve' }], {
-    reviewer: { userId: 'reviewer-1', role: 'admin', sessionId: 's', correlationId: 'c' },
+    reviewer: { userId: 'reviewer-1', role: 'admin', tokenId: 'token-r', sessionId: 's', correlationId: 'c' },
   });
   t.equal(result.status, 'completed');
   t.equal(result.answer, 'finished');
@@ -132,6 +132,18 @@ t.test('parallel calls are decided one by one; missing or unknown decisions are 
   ]);
   const tools = model.requests.at(-1)!.messages.filter((m) => m.role === 'tool');
   t.same(tools.map((m) => m.role === 'tool' && m.tool_call_id), ['call_1', 'call_2', 'call_3'], 'answers stay in call order');
+});
+
+t.test('resume with the user\'s current identity: the same user only, and calls their role lost are refused, not run', async (t) => {
+  const { runner, runId } = await paused();
+  await t.rejects(runner.resume(runId, [{ toolCallId: 'call_1', type: 'approve' }], { identity: { ...identity, userId: 'someone-else' } }), {
+    code: 'identity_mismatch',
+  });
+  const before = toolLog.filter((entry) => entry.name === 'remove_item').length;
+  const result = await runner.resume(runId, [{ toolCallId: 'call_1', type: 'edit', arguments: { id: 'item-9' } }], { identity: { ...identity, role: 'guest' } });
+  t.match(result.toolCalls[0], { status: 'refused', refusal: { code: 'permission_denied' }, review: { decision: 'edit' }, arguments: { id: 'item-9' } });
+  t.equal(toolLog.filter((entry) => entry.name === 'remove_item').length, before, 'the approved call did not run');
+  t.equal(result.status, 'completed', 'the run goes on with the refusal as the call\'s answer');
 });
 
 t.test('a decision is applied once: replaying the same resume is refused', async (t) => {

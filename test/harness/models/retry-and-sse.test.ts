@@ -1,7 +1,7 @@
 // Pure pieces of the model layer: Retry-After parsing, backoff bounds, SSE framing, argument parsing.
 import t from 'tap';
 import { backoffDelayMs, isRetryableStatus, parseRetryAfterMs } from '../../../harness/models/retry-policy.ts';
-import { readSse } from '../../../harness/models/sse-reader.ts';
+import { readSse } from '../../../shared/http/sse-reader.ts';
 import { parseToolArguments } from '../../../harness/models/tool-call-arguments.ts';
 
 const headers = (values: Record<string, string>) => ({ get: (name: string) => values[name] ?? null });

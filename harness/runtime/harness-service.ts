@@ -1,0 +1,140 @@
+// The harness as a service: each run is composed from the snapshot current at its start (policy, MCP tools, model, routing).
+import type { Logger } from 'pino';
+import type { ResumeCall, RunView } from '../../shared/contracts/harness-http.ts';
+import type { RunIdentity, RunRequest } from '../../shared/contracts/run-request.ts';
+import type { RunResult } from '../../shared/contracts/run-result.ts';
+import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import type { Checkpointer } from '../graph/checkpointer.ts';
+import { HarnessError } from '../graph/harness-errors.ts';
+import { createRunner, type Runner } from '../graph/runner.ts';
+import { createLimitsMiddleware } from '../middleware/limits.ts';
+import { createLoggingMiddleware } from '../middleware/logging.ts';
+import { createUsageMiddleware } from '../middleware/usage.ts';
+import type { ModelAdapter } from '../models/model-adapter.ts';
+import type { McpClientPool } from '../mcp/mcp-client-pool.ts';
+import { resolveMcpServers } from '../mcp/mcp-servers.ts';
+import { createMcpToolSource } from '../mcp/mcp-tool-source.ts';
+import { findChoice } from '../routing/route-choices.ts';
+import { createRunContextProvider } from '../routing/run-context-provider.ts';
+import { nativeTools } from '../tools/builtins/index.ts';
+import type { Timers } from '../tools/tool-invoker.ts';
+import { createToolRegistry } from '../tools/tool-registry.ts';
+import { harnessStatus, type HarnessStatus } from './harness-status.ts';
+import type { ModelAdapters } from './model-adapters.ts';
+import { runViewOf } from './run-view.ts';
+import type { RuntimeSnapshot } from './runtime-snapshot.ts';
+import type { SnapshotSource } from './snapshot-source.ts';
+
+export interface HarnessServiceDeps {
+  snapshots: SnapshotSource;
+  checkpointer: Checkpointer;
+  pool: McpClientPool;
+  models: ModelAdapters;
+  logger: Logger;
+  /** The MCP server used when the profile lists none. */
+  mcpUrl: string;
+  profilePath: string;
+  toolTimeoutMs: number;
+  now?: () => number;
+  timers?: Timers;
+}
+
+/** Every error, including a refused start, surfaces on the first `next()` of these iterators, before any event. */
+export interface HarnessService {
+  stream(request: RunRequest, signal?: AbortSignal): AsyncIterableIterator<RunStreamEvent>;
+  invoke(request: RunRequest, signal?: AbortSignal): Promise<RunResult>;
+  resumeStream(runId: string, call: ResumeCall, signal?: AbortSignal): AsyncIterableIterator<RunStreamEvent>;
+  resume(runId: string, call: ResumeCall, signal?: AbortSignal): Promise<RunResult>;
+  getRun(runId: string): Promise<RunView>;
+  status(): HarnessStatus;
+}
+
+async function lastResult(events: AsyncIterable<RunStreamEvent>): Promise<RunResult> {
+  let result: RunResult | undefined;
+  for await (const event of events) if (event.type === 'run_finished') result = event.result;
+  if (!result) throw new HarnessError('internal_error', 'the run ended without a result');
+  return result;
+}
+
+function checkPins(snapshot: RuntimeSnapshot, request: RunRequest): void {
+  if (request.skill !== undefined && !findChoice(snapshot, request.skill, 'skill')) {
+    throw new HarnessError('unknown_route', `no enabled skill is named "${request.skill}"`);
+  }
+  if (request.route !== undefined && !findChoice(snapshot, request.route)) {
+    throw new HarnessError('unknown_route', `no route or enabled skill is named "${request.route}"`);
+  }
+}
+
+export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
+  const middleware = [createLoggingMiddleware({ logger: deps.logger }), createLimitsMiddleware(), createUsageMiddleware()];
+
+  function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter): Runner {
+    const sources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
+      createMcpToolSource(server.name, deps.pool.connection(server, identity), snapshot.profile),
+    );
+    return createRunner({
+      model,
+      tools: createToolRegistry({ sources, nativeTools }),
+      policy: snapshot.policy,
+      checkpointer: deps.checkpointer,
+      middleware,
+      context: createRunContextProvider({ snapshot, model, logger: deps.logger }),
+      toolTimeoutMs: deps.toolTimeoutMs,
+      ...(deps.now ? { now: deps.now } : {}),
+      ...(deps.timers ? { timers: deps.timers } : {}),
+    });
+  }
+
+  /**
+   * The role is checked against the profile on every start and every resume: the caller looked it up from the user's
+   * credential just now, and a role the profile no longer has may do nothing.
+   */
+  function withRunner(identity: RunIdentity, check: (snapshot: RuntimeSnapshot) => void, work: (runner: Runner) => AsyncIterableIterator<RunStreamEvent>) {
+    return (async function* () {
+      const snapshot = deps.snapshots.current();
+      const settings = snapshot.profile.model;
+      if (!settings) throw new HarnessError('model_not_configured');
+      if (!snapshot.profile.roles[identity.role]) throw new HarnessError('unknown_role', `the role "${identity.role}" is not in the runtime profile`);
+      check(snapshot);
+      const lease = deps.models.acquire(settings);
+      try {
+        yield* work(runnerFor(snapshot, identity, lease.adapter));
+      } finally {
+        lease.release();
+      }
+    })();
+  }
+
+  const stream = (request: RunRequest, signal?: AbortSignal) =>
+    withRunner(request.identity, (snapshot) => checkPins(snapshot, request), (runner) => runner.stream(request, signal ? { signal } : {}));
+
+  const resumeStream = (runId: string, call: ResumeCall, signal?: AbortSignal) =>
+    withRunner(call.identity, () => undefined, (runner) =>
+      runner.resumeStream(runId, call.decisions, {
+        identity: call.identity,
+        ...(call.reviewer ? { reviewer: call.reviewer } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+    );
+
+  return {
+    stream,
+    invoke: (request, signal) => lastResult(stream(request, signal)),
+    resumeStream,
+    resume: (runId, call, signal) => lastResult(resumeStream(runId, call, signal)),
+    async getRun(runId) {
+      const state = await deps.checkpointer.load(runId);
+      if (!state) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      return runViewOf(state);
+    },
+    status() {
+      const snapshot = deps.snapshots.current();
+      return harnessStatus({
+        snapshot,
+        profilePath: deps.profilePath,
+        lastReload: deps.snapshots.lastReload(),
+        mcp: deps.pool.status(resolveMcpServers(snapshot.profile, deps.mcpUrl)),
+      });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The harness service's HTTP bodies besides RunRequest and RunResult: the resume call, the run view and the error body.
+import { Type, type Static } from 'typebox';
+import { PendingReviewSchema, ReviewDecisionSchema } from './review-decision.ts';
+import { RunIdentitySchema } from './run-request.ts';
+import { RunErrorSchema, TokenUsageSchema } from './run-result.ts';
+import { ToolCallRecordSchema } from './tool-call-record.ts';
+
+/**
+ * POST /runs/:runId/resume. `identity` is the run's user as the caller resolved them just now (the same userId, with
+ * the role and credential they hold today); `reviewer` is who took the decisions. `runId` may repeat the path's, so a
+ * ResumeRequest can be sent as it is.
+ */
+export const ResumeCallSchema = Type.Object(
+  {
+    runId: Type.Optional(Type.String({ minLength: 1 })),
+    identity: RunIdentitySchema,
+    decisions: Type.Array(ReviewDecisionSchema, { minItems: 1 }),
+    reviewer: Type.Optional(RunIdentitySchema),
+  },
+  { additionalProperties: false },
+);
+export type ResumeCall = Static<typeof ResumeCallSchema>;
+
+/** GET /runs/:runId: a run as its latest checkpoint has it, including what the model was offered and why the rest was hidden. */
+export const RunViewSchema = Type.Object({
+  runId: Type.String(),
+  threadId: Type.String(),
+  userId: Type.String(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('interrupted'), Type.Literal('completed'), Type.Literal('failed')]),
+  node: Type.String(),
+  step: Type.Integer({ minimum: 0 }),
+  route: Type.Optional(Type.String()),
+  skill: Type.Optional(Type.String()),
+  answer: Type.Optional(Type.String()),
+  error: Type.Optional(RunErrorSchema),
+  pendingReviews: Type.Array(PendingReviewSchema),
+  toolCalls: Type.Array(ToolCallRecordSchema),
+  visibleTools: Type.Array(Type.String()),
+  hiddenTools: Type.Array(Type.Object({ name: Type.String(), reason: Type.String() })),
+  usage: TokenUsageSchema,
+  modelCalls: Type.Integer({ minimum: 0 }),
+  startedAt: Type.Number(),
+  updatedAt: Type.Number(),
+});
+export type RunView = Static<typeof RunViewSchema>;
+
+export const ErrorBodySchema = Type.Object({
+  error: Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Unknown()) }),
+});
+export type ErrorBody = Static<typeof ErrorBodySchema>;

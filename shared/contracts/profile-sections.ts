@@ -1,0 +1,101 @@
+// The profile's runtime sections the harness reads: persona, non-tool routes, tool classification, skill bindings, MCP servers, model.
+import { Type, type Static } from 'typebox';
+import { ModelSettingsSchema } from './model-settings.ts';
+
+/** A name list entry: an exact name, `*`, or a prefix pattern ending in `*` (`files_*`, `audit.*`). */
+export const NamePatternSchema = Type.String({ minLength: 1, pattern: '^[A-Za-z0-9_.:-]*\\*?$' });
+
+/** Route, skill and server names: what a model may be asked to pick, so plain identifiers only. */
+const Identifier = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9][a-z0-9_-]*$' });
+
+/** A route answered by the model alone, with no tool offered (small talk, thanks, questions about the assistant). */
+export const RouteSchema = Type.Object(
+  {
+    name: Identifier,
+    /** What the router reads to decide; say when this route fits. */
+    description: Type.String({ minLength: 1 }),
+    /** System text for runs on this route (tone, limits, what to say). */
+    instructions: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const PermissionClassSchema = Type.Union([Type.Literal('read'), Type.Literal('write'), Type.Literal('destructive')]);
+
+/** How a tool is classified and shown: the model-visible description, its task domain, permission class and review flag. */
+const ToolTraits = {
+  domain: Type.Optional(Type.String({ minLength: 1 })),
+  permission: Type.Optional(PermissionClassSchema),
+  /** Every call of the tool waits for a reviewer, whatever the caller's role. */
+  review: Type.Optional(Type.Boolean()),
+};
+
+export const ToolSpecSchema = Type.Object(
+  {
+    /** Replaces the description the tool's server advertises. */
+    description: Type.Optional(Type.String({ minLength: 1 })),
+    ...ToolTraits,
+    /** false hides the tool from every run and refuses its calls. */
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** Classifies the tools whose names match; the first matching rule wins, and `tools.<name>` entries win over rules. */
+export const ToolRuleSchema = Type.Object(
+  { match: Type.Array(NamePatternSchema, { minItems: 1 }), ...ToolTraits },
+  { additionalProperties: false },
+);
+
+/**
+ * An MCP server: Streamable HTTP at `url`, or a local process started with `command` (stdio). An HTTP server without
+ * `url` is the app's own (NEXUS_MCP_URL). `auth: service` sends the service secret and the user's identity; give it
+ * only to servers of this deployment.
+ */
+export const McpServerSchema = Type.Object(
+  {
+    name: Identifier,
+    url: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+    auth: Type.Optional(Type.Union([Type.Literal('service'), Type.Literal('none')])),
+    command: Type.Optional(Type.String({ minLength: 1 })),
+    args: Type.Optional(Type.Array(Type.String())),
+    /** Environment for a stdio server: variable name -> the name of the harness variable to copy (never a value). */
+    envFrom: Type.Optional(Type.Record(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), Type.String({ minLength: 1 }))),
+    cwd: Type.Optional(Type.String({ minLength: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const McpSectionSchema = Type.Object(
+  {
+    servers: Type.Optional(Type.Array(McpServerSchema)),
+    toolRules: Type.Optional(Type.Array(ToolRuleSchema)),
+  },
+  { additionalProperties: false },
+);
+
+export const RoutingSectionSchema = Type.Object(
+  {
+    /** Route or skill used when the router picks nothing usable; without it such a run gets no skill. */
+    fallback: Type.Optional(Identifier),
+    /** Extra guidance for the router, e.g. how to tell two close routes apart. */
+    instructions: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** The sections the harness adds to the profile; all optional, so a roles-only profile stays valid. */
+export const RuntimeSections = {
+  /** System text placed ahead of every run's conversation. */
+  persona: Type.Optional(Type.String()),
+  routes: Type.Optional(Type.Array(RouteSchema)),
+  routing: Type.Optional(RoutingSectionSchema),
+  tools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ToolSpecSchema)),
+  /** Skill bindings: `enabled: false` switches a discovered skill off. */
+  skills: Type.Optional(Type.Record(Identifier, Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }))),
+  knowledgeBase: Type.Optional(Type.Object({ default: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
+  mcp: Type.Optional(McpSectionSchema),
+  model: Type.Optional(ModelSettingsSchema),
+};
+
+export type PermissionClass = Static<typeof PermissionClassSchema>;
