@@ -1,0 +1,189 @@
+// RAG benchmark (by hand, never in npm test): ingestion throughput with the embedded USE model, search latency at 10k and 100k chunks.
+// Usage: node --import tsx bench/rag/run.ts [--ingest-kb 200] [--queries 200]
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { createStore } from '../../shared/store/index.ts';
+import type { DocumentRecord } from '../../plugins/rag/domain/document.ts';
+import { convexFusion } from '../../plugins/rag/domain/fusion.ts';
+import { createUseEmbedder } from '../../plugins/rag/infra/embedders/use-embedder.ts';
+import { createExactVectorIndex } from '../../plugins/rag/infra/index/exact-vector-index.ts';
+import { createLexicalIndex } from '../../plugins/rag/infra/index/lexical-index.ts';
+import { randomIds } from '../../plugins/rag/infra/ids.ts';
+import { systemClock } from '../../plugins/rag/infra/system-clock.ts';
+import { encodeVector } from '../../plugins/rag/infra/vector-codec.ts';
+import { createRagCore } from '../../plugins/rag/svc/rag-services.ts';
+
+const { values } = parseArgs({ options: { 'ingest-kb': { type: 'string', default: '200' }, queries: { type: 'string', default: '200' } } });
+const INGEST_BYTES = Number(values['ingest-kb']) * 1024;
+const QUERIES = Number(values.queries);
+const DIMS = 512;
+
+/** A deterministic pseudo-random source, so every run indexes the same synthetic text. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+const random = rng(42);
+const VOCAB = Array.from({ length: 20_000 }, (_, i) => createHash('md5').update(String(i)).digest('base64').replace(/[^a-z]/gi, '').slice(0, 3 + (i % 7)).toLowerCase() || `w${i}`);
+/** Zipf-like word choice: a few words are common, most are rare, as in real text. */
+const word = () => VOCAB[Math.floor(VOCAB.length * random() ** 3)]!;
+const sentence = () => {
+  const n = 8 + Math.floor(random() * 14);
+  const s = Array.from({ length: n }, word).join(' ');
+  return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
+};
+const paragraph = () => Array.from({ length: 3 + Math.floor(random() * 4) }, sentence).join(' ');
+const unitVector = () => {
+  const v = new Float32Array(DIMS);
+  let n = 0;
+  for (let i = 0; i < DIMS; i++) n += (v[i] = random() * 2 - 1) ** 2;
+  const k = 1 / Math.sqrt(n);
+  for (let i = 0; i < DIMS; i++) v[i]! *= k;
+  return v;
+};
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, p95: s[Math.floor(s.length * 0.95)]! };
+};
+const fmt = (x: { median: number; p95: number }) => `median ${x.median.toFixed(2)} ms, p95 ${x.p95.toFixed(2)} ms`;
+
+async function withCore<T>(fn: (core: ReturnType<typeof createRagCore>, store: Awaited<ReturnType<typeof createStore>>) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'nexus-rag-bench-'));
+  const store = await createStore({ dataDir: dir });
+  const core = createRagCore({
+    store, access: { hasRole: () => false, mayUseTool: () => false, hasPermission: () => false }, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }),
+    embedder: createUseEmbedder(), chunking: { maxTokens: 200, overlapTokens: 40 }, clock: systemClock, ids: randomIds, dimensions: DIMS,
+  });
+  try {
+    return await fn(core, store);
+  } finally {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const docRecord = (kbId: string, bytes: Buffer, title: string): DocumentRecord => {
+  const now = new Date();
+  return {
+    _id: randomIds.documentId(), kbId, ownerId: 'bench', title, titleGiven: true, filename: `${title}.md`, kind: 'markdown', mediaType: 'text/markdown', bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'), tags: [], status: 'queued', generation: 1, readyGeneration: null, attempts: 0, chunkCount: 0,
+    embedder: null, taskId: null, error: null, createdAt: now, updatedAt: now, ingestedAt: null,
+  };
+};
+
+async function ingestion(): Promise<void> {
+  await withCore(async (core) => {
+    const kb = await core.knowledgeBases.defaultKnowledgeBase();
+    await core.embedder.embed(['warm up the model']);
+    const docs: Buffer[] = [];
+    let total = 0;
+    while (total < INGEST_BYTES) {
+      const md = `# Document ${docs.length}\n\n${Array.from({ length: 4 }, (_, i) => `## Section ${i}\n\n${paragraph()}\n\n${paragraph()}`).join('\n\n')}\n`;
+      docs.push(Buffer.from(md));
+      total += md.length;
+    }
+    let chunks = 0;
+    const sum = { parseMs: 0, chunkMs: 0, embedMs: 0, storeMs: 0 };
+    const started = performance.now();
+    for (const [i, bytes] of docs.entries()) {
+      const doc = docRecord(kb._id, bytes, `doc-${i}`);
+      await core.repositories.documents.insert(doc);
+      await core.repositories.blobs.put(doc._id, bytes);
+      const out = await core.ingest.run(doc._id, 1);
+      if (out.outcome !== 'ready') throw new Error(`ingest ${out.outcome}`);
+      chunks += out.chunks;
+      for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += out.timings[k];
+    }
+    const wall = (performance.now() - started) / 1000;
+    const mb = total / 1024 / 1024;
+    const withoutEmbed = (sum.parseMs + sum.chunkMs + sum.storeMs) / 1000;
+    console.log(`ingestion: ${docs.length} Markdown documents, ${(total / 1024).toFixed(0)} KiB, ${chunks} chunks, embedder use-lite-512`);
+    console.log(`  end to end          ${wall.toFixed(1)} s   ${(mb / wall).toFixed(3)} MB/s   ${(chunks / wall).toFixed(1)} chunks/s`);
+    console.log(`  embedding only      ${(sum.embedMs / 1000).toFixed(1)} s   ${(chunks / (sum.embedMs / 1000)).toFixed(1)} chunks/s   (${(sum.embedMs / chunks).toFixed(1)} ms per chunk)`);
+    console.log(`  parse+chunk+store   ${withoutEmbed.toFixed(2)} s   ${(mb / withoutEmbed).toFixed(2)} MB/s   ${(chunks / withoutEmbed).toFixed(0)} chunks/s (parse ${sum.parseMs} ms, chunk ${sum.chunkMs} ms, store ${sum.storeMs} ms)`);
+  });
+}
+
+function indexLevel(n: number, queryTexts: string[], queryVectors: Float32Array[]): void {
+  const lexical = createLexicalIndex();
+  const vector = createExactVectorIndex(DIMS);
+  let t = performance.now();
+  for (let i = 0; i < n; i += 1000) {
+    const batch = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ id: `c${i + j}`, title: `Document ${(i + j) >> 3}`, headings: `Section ${(i + j) % 4}`, text: `${paragraph()} ${paragraph()}` }));
+    lexical.add(batch);
+    for (const e of batch) vector.add(e.id, unitVector());
+  }
+  const buildS = (performance.now() - t) / 1000;
+  const all = () => true;
+  const lex: number[] = [];
+  const vec: number[] = [];
+  const hyb: number[] = [];
+  for (let q = 0; q < queryTexts.length; q++) {
+    t = performance.now();
+    const l = lexical.search(queryTexts[q]!, 50, all);
+    const a = performance.now();
+    const v = vector.search(queryVectors[q]!, 50, all);
+    const b = performance.now();
+    convexFusion(l, v, 0.3);
+    const c = performance.now();
+    lex.push(a - t);
+    vec.push(b - a);
+    hyb.push(c - t);
+  }
+  console.log(`index level, ${n} synthetic chunks (~70 words each) with random unit vectors (${DIMS} d), in-memory build ${buildS.toFixed(1)} s:`);
+  console.log(`  lexical (BM25)      ${fmt(stats(lex))}`);
+  console.log(`  vector (exact)      ${fmt(stats(vec))}`);
+  console.log(`  hybrid (both+fuse)  ${fmt(stats(hyb))}`);
+}
+
+async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
+  await withCore(async (core, store) => {
+    const kb = await core.knowledgeBases.defaultKnowledgeBase();
+    const perDoc = 8;
+    const stamp = { id: core.embedder.id, dimensions: DIMS };
+    for (let d = 0; d < n / perDoc; d++) {
+      const doc = { ...docRecord(kb._id, Buffer.from('x'), `doc-${d}`), status: 'ready' as const, readyGeneration: 1, chunkCount: perDoc, embedder: stamp };
+      await core.repositories.documents.insert(doc);
+      const chunks = Array.from({ length: perDoc }, (_, o) => {
+        const text = `${paragraph()} ${paragraph()}`;
+        return { _id: `${doc._id}.1.${o}`, docId: doc._id, kbId: kb._id, generation: 1, ordinal: o, start: 0, end: text.length, text, headingPath: [`Section ${o}`], tokens: 70, embedder: stamp, vector: encodeVector(unitVector()) };
+      });
+      await store.collection('rag_chunks').insertMany(chunks as never);
+    }
+    await store.collection('rag_state').updateOne({ _id: 'index-version' } as never, { $inc: { version: 1 } }, { upsert: true });
+    const caller = { userId: 'bench', role: 'admin', tokenId: 't', via: 'user' as const };
+    let t = performance.now();
+    await core.live.refresh();
+    const rebuildS = (performance.now() - t) / 1000;
+    const times: number[] = [];
+    for (const query of queryTexts) {
+      t = performance.now();
+      await core.search.search(caller, { query, knowledgeBaseIds: [kb._id], topK: 8 });
+      times.push(performance.now() - t);
+    }
+    const embed: number[] = [];
+    for (const query of queryTexts.slice(0, 50)) {
+      t = performance.now();
+      await core.embedder.embed([query]);
+      embed.push(performance.now() - t);
+    }
+    console.log(`service level, ${n} chunks in the embedded store (synthetic text, random vectors), index rebuild from the store ${rebuildS.toFixed(1)} s:`);
+    console.log(`  hybrid search, top 8, USE query embedding and texts from the store included: ${fmt(stats(times))}`);
+    console.log(`  of which query embedding (USE): ${fmt(stats(embed))}`);
+  });
+}
+
+const queryTexts = Array.from({ length: QUERIES }, () => Array.from({ length: 3 + Math.floor(random() * 5) }, word).join(' '));
+const queryVectors = queryTexts.map(unitVector);
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${QUERIES} queries per measurement\n`);
+await ingestion();
+console.log();
+for (const n of [10_000, 100_000]) {
+  indexLevel(n, queryTexts, queryVectors);
+  console.log();
+}
+await serviceLevel(10_000, queryTexts);

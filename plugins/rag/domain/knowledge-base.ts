@@ -1,0 +1,40 @@
+// Knowledge bases group documents; each says who may read and add to it and how its hybrid search weighs vectors against words.
+
+export type Visibility = 'shared' | 'private';
+
+export interface KnowledgeBaseRecord {
+  readonly _id: string;
+  /** Unique; the profile names the default knowledge base by it. */
+  readonly name: string;
+  readonly description: string;
+  /** shared: every user with rag.read may read it and every user with rag.write may add to it; private: its owner and members only. */
+  readonly visibility: Visibility;
+  readonly ownerId: string;
+  readonly members: readonly string[];
+  /** Weight of the vector score in convex fusion (0 = words only, 1 = vectors only); null uses the evaluated default. */
+  readonly vectorWeight: number | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const KNOWLEDGE_BASE_ID_PATTERN = '^kb_[A-Za-z0-9_-]{24}$';
+export const FALLBACK_DEFAULT_KB = 'default';
+/** Owner of knowledge bases Nexus makes itself (the default one). */
+export const SYSTEM_OWNER = 'system';
+export const KB_NAME = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
+
+/**
+ * Vector weight of convex fusion (over min-max-normalised scores) when a knowledge base sets none. Provisional until
+ * `nexus rag eval --sweep` runs on a public BEIR collection: the embedded USE-lite model is far weaker than BM25 on
+ * BEIR-style text, so words keep most of the weight.
+ */
+export const DEFAULT_VECTOR_WEIGHT = 0.3;
+
+/** The default knowledge base the profile names, read defensively: the profile schema may not have the field yet. */
+export function defaultKnowledgeBaseName(profile: unknown): string {
+  const p = (typeof profile === 'object' && profile !== null ? profile : {}) as Record<string, unknown>;
+  const section = p['knowledgeBase'];
+  const fromSection = typeof section === 'object' && section !== null ? (section as Record<string, unknown>)['default'] : undefined;
+  const candidate = typeof fromSection === 'string' ? fromSection : p['defaultKnowledgeBase'];
+  return typeof candidate === 'string' && KB_NAME.test(candidate) ? candidate : FALLBACK_DEFAULT_KB;
+}

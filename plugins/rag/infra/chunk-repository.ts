@@ -1,0 +1,26 @@
+// Chunks with their vectors in rag_chunks; every process rebuilds its in-memory indexes from here.
+import type { DocumentStore } from 'nexus/kernel';
+import type { Filter } from '../../../shared/store/port.ts';
+import type { ChunkRecord, ChunkRepository } from '../svc/ports.ts';
+import { CHUNKS } from './collections.ts';
+
+type Doc = ChunkRecord & Record<string, unknown>;
+
+export function createChunkRepository(store: DocumentStore): ChunkRepository {
+  const chunks = store.collection<Doc>(CHUNKS);
+  return {
+    async insertMany(records) {
+      if (records.length > 0) await chunks.insertMany(records as Doc[]);
+    },
+    listGeneration: async (docId, generation) => chunks.find({ docId, generation } as Filter<Doc>).sort({ ordinal: 1 }).toArray(),
+    scan: async (after, limit) => chunks.find((after === undefined ? {} : { _id: { $gt: after } }) as Filter<Doc>).sort({ _id: 1 }).limit(limit).toArray(),
+    getMany: async (ids) => (ids.length === 0 ? [] : chunks.find({ _id: { $in: [...ids] } } as Filter<Doc>).toArray()),
+    async deleteGeneration(docId, generation) {
+      await chunks.deleteMany({ docId, generation } as Filter<Doc>);
+    },
+    async deleteDocument(docId, keep) {
+      await chunks.deleteMany((keep === undefined ? { docId } : { docId, generation: { $ne: keep } }) as Filter<Doc>);
+    },
+    countByDocument: (docId) => chunks.countDocuments({ docId } as Filter<Doc>),
+  };
+}

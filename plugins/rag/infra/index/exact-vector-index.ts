@@ -1,0 +1,132 @@
+// The exact vector index: unit vectors packed row by row in one Float32Array, cosine = dot product, top-k by a bounded heap.
+import type { Scored } from '../../domain/fusion.ts';
+import type { VectorIndex } from '../../svc/ports.ts';
+
+/** A min-heap of the best k (score, row) pairs seen so far, so a search costs O(n log k) rather than a full sort. */
+class TopK {
+  private readonly scores: number[] = [];
+  private readonly rows: number[] = [];
+  constructor(private readonly k: number) {}
+
+  get floor(): number {
+    return this.scores.length < this.k ? -Infinity : this.scores[0]!;
+  }
+
+  push(score: number, row: number): void {
+    if (this.scores.length < this.k) {
+      this.scores.push(score);
+      this.rows.push(row);
+      this.up(this.scores.length - 1);
+    } else if (score > this.scores[0]!) {
+      this.scores[0] = score;
+      this.rows[0] = row;
+      this.down(0);
+    }
+  }
+
+  sorted(): { score: number; row: number }[] {
+    return this.scores.map((score, i) => ({ score, row: this.rows[i]! })).sort((a, b) => b.score - a.score);
+  }
+
+  private swap(i: number, j: number): void {
+    [this.scores[i], this.scores[j]] = [this.scores[j]!, this.scores[i]!];
+    [this.rows[i], this.rows[j]] = [this.rows[j]!, this.rows[i]!];
+  }
+
+  private up(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.scores[parent]! <= this.scores[i]!) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let least = i;
+      if (l < this.scores.length && this.scores[l]! < this.scores[least]!) least = l;
+      if (r < this.scores.length && this.scores[r]! < this.scores[least]!) least = r;
+      if (least === i) return;
+      this.swap(i, least);
+      i = least;
+    }
+  }
+}
+
+export function createExactVectorIndex(dimensions: number): VectorIndex {
+  let capacity = 1024;
+  let matrix = new Float32Array(capacity * dimensions);
+  const ids: string[] = [];
+  const rowOf = new Map<string, number>();
+
+  return {
+    add(id, vector) {
+      if (vector.length !== dimensions) throw new Error(`vector has ${vector.length} dimensions, the index ${dimensions}`);
+      if (rowOf.has(id)) return;
+      if (ids.length === capacity) {
+        capacity *= 2;
+        const grown = new Float32Array(capacity * dimensions);
+        grown.set(matrix);
+        matrix = grown;
+      }
+      let norm = 0;
+      for (let i = 0; i < dimensions; i++) norm += vector[i]! * vector[i]!;
+      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      const row = ids.length;
+      for (let i = 0; i < dimensions; i++) matrix[row * dimensions + i] = vector[i]! * scale;
+      ids.push(id);
+      rowOf.set(id, row);
+    },
+    remove(removeIds) {
+      for (const id of removeIds) {
+        const row = rowOf.get(id);
+        if (row === undefined) continue;
+        // The last row moves into the hole, so rows stay packed.
+        const last = ids.length - 1;
+        if (row !== last) {
+          matrix.copyWithin(row * dimensions, last * dimensions, (last + 1) * dimensions);
+          ids[row] = ids[last]!;
+          rowOf.set(ids[row]!, row);
+        }
+        ids.pop();
+        rowOf.delete(id);
+      }
+    },
+    search(query, limit, accept): Scored[] {
+      if (query.length !== dimensions || limit <= 0) return [];
+      let norm = 0;
+      for (let i = 0; i < dimensions; i++) norm += query[i]! * query[i]!;
+      if (norm === 0) return [];
+      const q = new Float32Array(dimensions);
+      const scale = 1 / Math.sqrt(norm);
+      for (let i = 0; i < dimensions; i++) q[i] = query[i]! * scale;
+      const top = new TopK(limit);
+      for (let row = 0; row < ids.length; row++) {
+        if (!accept(ids[row]!)) continue;
+        const base = row * dimensions;
+        // Four running sums: fewer dependent additions per step, about twice as fast in V8.
+        let d0 = 0;
+        let d1 = 0;
+        let d2 = 0;
+        let d3 = 0;
+        let i = 0;
+        for (; i + 3 < dimensions; i += 4) {
+          d0 += matrix[base + i]! * q[i]!;
+          d1 += matrix[base + i + 1]! * q[i + 1]!;
+          d2 += matrix[base + i + 2]! * q[i + 2]!;
+          d3 += matrix[base + i + 3]! * q[i + 3]!;
+        }
+        for (; i < dimensions; i++) d0 += matrix[base + i]! * q[i]!;
+        const dot = d0 + d1 + d2 + d3;
+        if (dot > top.floor) top.push(dot, row);
+      }
+      return top.sorted().map(({ score, row }) => ({ id: ids[row]!, score }));
+    },
+    get size() {
+      return ids.length;
+    },
+  };
+}

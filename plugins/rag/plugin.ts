@@ -1,0 +1,40 @@
+// The rag manifest: knowledge bases with uploads, worker-side ingestion, hybrid retrieval and source-grounded answers.
+import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { ragCommand } from './api/cli.ts';
+import { ragTools } from './api/mcp.ts';
+import { registerRestRoutes } from './api/rest.ts';
+import { loadRagConfig } from './config.ts';
+import { createIngestExecutor } from './executors/ingest-executor.ts';
+import { RAG_COLLECTIONS } from './infra/collections.ts';
+import { configuredEmbedder } from './infra/embedders/configured-embedder.ts';
+import { randomIds } from './infra/ids.ts';
+import { systemClock } from './infra/system-clock.ts';
+import { createRagServices } from './svc/rag-services.ts';
+
+export default definePlugin({
+  name: 'rag',
+  version: '1.0.0',
+  description: 'Knowledge bases: uploads ingested by the worker, hybrid (BM25 + vector) retrieval, answers with verified citations.',
+  deps: { tasks: taskServiceRef },
+  collections: RAG_COLLECTIONS,
+  permissions: [
+    { name: 'rag.read', description: 'Search, ask and read the documents of the knowledge bases you may see.' },
+    { name: 'rag.write', description: 'Upload, re-ingest and delete your documents; create knowledge bases.' },
+    { name: 'rag.admin', description: 'See and change every document and knowledge base; reindex knowledge bases.' },
+  ],
+  skill: 'SKILL.md',
+  commands: { rag: ragCommand },
+  init: ({ store, logger, access, profile, deps, env }) => {
+    const config = loadRagConfig(env);
+    const { embedder, dimensions } = configuredEmbedder(config);
+    logger.info({ embedder: embedder.id, maxUploadBytes: config.maxUploadBytes }, 'rag embedder selected');
+    return createRagServices({
+      store, access, profile, logger, embedder, chunking: config.chunking, clock: systemClock, ids: randomIds, tasks: deps.tasks,
+      maxUploadBytes: config.maxUploadBytes, ...(dimensions !== undefined ? { dimensions } : {}),
+    });
+  },
+  routes: (router, rag) => registerRestRoutes(router, rag),
+  mcpTools: (rag) => ragTools(rag),
+  executors: (rag) => [createIngestExecutor(rag.documents, rag.ingest)],
+  close: (rag) => rag.close(),
+});

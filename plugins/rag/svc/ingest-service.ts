@@ -1,0 +1,104 @@
+// Ingestion, run by the worker through the rag.ingest executor: parse, chunk, embed, store chunks, make them searchable everywhere.
+import { isAppError, type Logger } from 'nexus/kernel';
+import { chunkDocument, type ChunkingOptions, type ChunkSpec } from '../domain/chunker.ts';
+import { INGEST_MAX_ATTEMPTS, type DocumentRecord, type EmbedderStamp } from '../domain/document.ts';
+import { errors } from '../errors.ts';
+import { encodeVector } from '../infra/vector-codec.ts';
+import type { BlobRepository, ChunkRecord, ChunkRepository, Clock, DocumentParser, DocumentRepository, Embedder, IndexVersion } from './ports.ts';
+
+export type IngestOutcome =
+  | { readonly outcome: 'ready'; readonly chunks: number; readonly embedder: EmbedderStamp; readonly timings: IngestTimings }
+  | { readonly outcome: 'gone' | 'superseded' };
+
+export interface IngestTimings {
+  readonly parseMs: number;
+  readonly chunkMs: number;
+  readonly embedMs: number;
+  readonly storeMs: number;
+}
+
+export interface IngestService {
+  run(docId: string, generation: number, signal?: AbortSignal, logger?: Logger): Promise<IngestOutcome>;
+}
+
+export interface IngestDeps {
+  readonly documents: DocumentRepository;
+  readonly chunks: ChunkRepository;
+  readonly blobs: BlobRepository;
+  readonly version: IndexVersion;
+  readonly parser: DocumentParser;
+  readonly embedder: Embedder;
+  readonly chunking: ChunkingOptions;
+  readonly clock: Clock;
+}
+
+/** What the embedder sees: the chunk in the context of its document title and section, which the chunk text alone may lack. */
+export function embeddingText(title: string, chunk: Pick<ChunkSpec, 'headingPath' | 'text'>): string {
+  const context = [title, ...chunk.headingPath.filter((h) => h !== title)].join(' › ');
+  return `${context}\n\n${chunk.text}`;
+}
+
+/** Refusals (4xx) repeat on every attempt; outages and unexpected failures may pass, as the scheduler decides too. */
+const retryable = (err: unknown) => !isAppError(err) || err.status >= 500 || err.status === 408 || err.status === 429;
+
+export function createIngestService(deps: IngestDeps): IngestService {
+  const { documents, clock } = deps;
+  const elapsed = (from: number) => Math.round(performance.now() - from);
+
+  async function ingest(doc: DocumentRecord, generation: number, signal: AbortSignal | undefined): Promise<IngestOutcome> {
+    let at = performance.now();
+    const bytes = await deps.blobs.get(doc._id);
+    if (bytes === null) throw errors.rag_corrupt_file({ reason: 'the stored original is missing' }, 'The stored original of this document is missing; upload it again.');
+    const extracted = await deps.parser.parse(doc.kind, bytes);
+    const parseMs = elapsed(at);
+    at = performance.now();
+    const specs = chunkDocument(extracted, deps.chunking);
+    if (specs.length === 0) throw errors.rag_no_text({ kind: doc.kind });
+    const chunkMs = elapsed(at);
+    at = performance.now();
+    const title = doc.titleGiven ? doc.title : (extracted.title?.slice(0, 300) ?? doc.title);
+    const embedding = await deps.embedder.embed(specs.map((c) => embeddingText(title, c)), signal);
+    const embedMs = elapsed(at);
+    signal?.throwIfAborted();
+    at = performance.now();
+    const stamp: EmbedderStamp = { id: deps.embedder.id, dimensions: embedding.dimensions };
+    const records: ChunkRecord[] = specs.map((c, i) => ({
+      _id: `${doc._id}.${generation}.${c.ordinal}`, docId: doc._id, kbId: doc.kbId, generation, ordinal: c.ordinal, start: c.start, end: c.end,
+      text: c.text, headingPath: [...c.headingPath], tokens: c.tokens, embedder: stamp, vector: encodeVector(embedding.vectors[i]!),
+    }));
+    // A retried attempt may have left chunks of this generation behind.
+    await deps.chunks.deleteGeneration(doc._id, generation);
+    await deps.chunks.insertMany(records);
+    const now = clock.now();
+    const done = await documents.update(doc._id, generation, {
+      title, status: 'ready', readyGeneration: generation, chunkCount: records.length, embedder: stamp, error: null, ingestedAt: now, updatedAt: now,
+    });
+    if (done === null) {
+      // Deleted or re-ingested while this ran: these chunks belong to nobody.
+      await deps.chunks.deleteGeneration(doc._id, generation);
+      return { outcome: (await documents.get(doc._id)) === null ? 'gone' : 'superseded' };
+    }
+    await deps.chunks.deleteDocument(doc._id, generation);
+    await deps.version.bump();
+    return { outcome: 'ready', chunks: records.length, embedder: stamp, timings: { parseMs, chunkMs, embedMs, storeMs: elapsed(at) } };
+  }
+
+  return {
+    async run(docId, generation, signal, logger) {
+      const doc = await documents.get(docId);
+      if (doc === null) return { outcome: 'gone' };
+      if (doc.generation !== generation) return { outcome: 'superseded' };
+      const started = await documents.update(docId, generation, { status: 'processing', updatedAt: clock.now() }, { attempts: 1 });
+      if (started === null) return { outcome: 'superseded' };
+      try {
+        return await ingest(started, generation, signal);
+      } catch (err) {
+        const final = !retryable(err) || started.attempts >= INGEST_MAX_ATTEMPTS;
+        if (!isAppError(err)) logger?.error({ err, docId }, 'ingestion failed unexpectedly');
+        const error = isAppError(err) ? { code: err.code, message: err.message } : { code: errors.rag_ingest_failed.code, message: errors.rag_ingest_failed.message };
+        await documents.update(docId, generation, { status: final ? 'failed' : 'queued', error: { ...error, at: clock.now() }, updatedAt: clock.now() });
+        throw err;
+      }
+    },
+  };
+}

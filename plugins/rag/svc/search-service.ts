@@ -1,0 +1,129 @@
+// Hybrid retrieval: BM25 and vector candidates within the caller's knowledge bases and filters, fused, capped per document, top-k.
+import type { Identity } from 'nexus/kernel';
+import type { Caller } from '../domain/access.ts';
+import { capPerDocument, convexFusion, reciprocalRankFusion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
+import type { RetrievedChunk } from '../domain/context.ts';
+import { wordTokens } from '../domain/text-tokens.ts';
+import { errors } from '../errors.ts';
+import type { DocumentAccess } from './document-access.ts';
+import type { KnowledgeBaseService } from './knowledge-base-service.ts';
+import type { LiveIndex } from './live-index.ts';
+import type { ChunkRepository, Embedder } from './ports.ts';
+import type { SearchResultView } from './views.ts';
+
+export type SearchMode = 'hybrid' | 'lexical' | 'vector';
+
+export interface SearchRequest {
+  readonly query: string;
+  readonly knowledgeBaseIds?: readonly string[];
+  readonly documentIds?: readonly string[];
+  /** A chunk's document must carry every one of these tags. */
+  readonly tags?: readonly string[];
+  readonly topK?: number;
+  readonly maxPerDocument?: number;
+  readonly mode?: SearchMode;
+  readonly fusion?: FusionMethod;
+  /** Overrides the knowledge base's weight of the vector score (convex fusion) or of the vector ranking (RRF). */
+  readonly vectorWeight?: number;
+}
+
+export interface Candidates {
+  readonly lexical: Scored[];
+  readonly vector: Scored[];
+  readonly vectorWeight: number;
+}
+
+export interface RankOptions {
+  readonly mode: SearchMode;
+  readonly fusion: FusionMethod;
+  readonly vectorWeight: number;
+  readonly topK: number;
+  readonly maxPerDocument: number;
+}
+
+/** A retrieved chunk with the raw score each retriever gave it (null: that retriever did not return it). */
+export type Hit = RetrievedChunk & { readonly lexicalScore: number | null; readonly vectorScore: number | null };
+
+export interface SearchService {
+  search(identity: Identity, request: SearchRequest): Promise<SearchResultView[]>;
+  /** The chunks behind a search, with texts, for answers. */
+  retrieve(identity: Identity, request: SearchRequest): Promise<Hit[]>;
+  /** The two candidate lists before fusion (the evaluation ranks them several ways). */
+  candidates(caller: Caller, request: SearchRequest, pool: number): Promise<Candidates>;
+  rank(candidates: Candidates, options: RankOptions): Fused[];
+}
+
+export interface SearchDeps {
+  readonly live: LiveIndex;
+  readonly chunks: ChunkRepository;
+  readonly embedder: Embedder;
+  readonly knowledgeBases: KnowledgeBaseService;
+  readonly access: DocumentAccess;
+}
+
+export const SEARCH_LIMITS = { topK: 8, maxTopK: 100, maxPerDocument: 3, minPool: 50 } as const;
+
+export function createSearchService(deps: SearchDeps): SearchService {
+  const { live } = deps;
+
+  const service: SearchService = {
+    async candidates(caller, request, pool) {
+      const query = request.query.trim();
+      if (query === '' || wordTokens(query).length === 0) throw errors.rag_invalid_query({ field: 'query' }, 'The query has no searchable words.');
+      const mode = request.mode ?? 'hybrid';
+      const kbs = await deps.knowledgeBases.forSearch(caller, request.knowledgeBaseIds);
+      const docIds = request.documentIds === undefined ? undefined : new Set(request.documentIds);
+      // Each named document must be visible to the caller, or the search fails as for an unknown id.
+      for (const id of docIds ?? []) await deps.access.visible(caller, id);
+      await live.refresh();
+      const kbIds = new Set(kbs.map((kb) => kb._id));
+      if (mode !== 'lexical') {
+        const stale = kbs.filter((kb) => live.staleKnowledgeBases().has(kb._id));
+        if (stale.length > 0) throw errors.rag_reindex_required({ knowledgeBases: stale.map((kb) => kb._id), embedder: deps.embedder.id });
+      }
+      const tags = request.tags ?? [];
+      const accept = (id: string) => {
+        const m = live.meta(id);
+        return m !== undefined && kbIds.has(m.kbId) && (docIds === undefined || docIds.has(m.docId)) && tags.every((t) => m.tags.includes(t));
+      };
+      const lexical = mode === 'vector' ? [] : live.lexical.search(query, pool, accept);
+      const vector = mode === 'lexical' ? [] : live.vector.search((await deps.embedder.embed([query])).vectors[0]!, pool, accept);
+      const vectorWeight = request.vectorWeight ?? (kbs.length === 1 ? deps.knowledgeBases.vectorWeightOf(kbs[0]!) : kbs.reduce((s, kb) => s + deps.knowledgeBases.vectorWeightOf(kb), 0) / kbs.length);
+      return { lexical, vector, vectorWeight };
+    },
+    rank(candidates, options) {
+      let fused: Fused[];
+      if (options.mode === 'lexical') fused = candidates.lexical.map((s) => ({ id: s.id, score: s.score, lexical: s.score, vector: null }));
+      else if (options.mode === 'vector') fused = candidates.vector.map((s) => ({ id: s.id, score: s.score, lexical: null, vector: s.score }));
+      else if (options.fusion === 'rrf') fused = reciprocalRankFusion(candidates.lexical, candidates.vector, options.vectorWeight);
+      else fused = convexFusion(candidates.lexical, candidates.vector, options.vectorWeight);
+      return capPerDocument(fused, (id) => live.meta(id)?.docId, options.maxPerDocument, options.topK);
+    },
+    async retrieve(identity, request) {
+      const caller = deps.knowledgeBases.callerOf(identity);
+      const topK = Math.min(request.topK ?? SEARCH_LIMITS.topK, SEARCH_LIMITS.maxTopK);
+      const maxPerDocument = request.maxPerDocument ?? SEARCH_LIMITS.maxPerDocument;
+      const candidates = await service.candidates(caller, request, Math.max(SEARCH_LIMITS.minPool, topK * maxPerDocument * 3));
+      const ranked = service.rank(candidates, {
+        mode: request.mode ?? 'hybrid', fusion: request.fusion ?? 'convex', vectorWeight: request.vectorWeight ?? candidates.vectorWeight, topK, maxPerDocument,
+      });
+      const texts = new Map((await deps.chunks.getMany(ranked.map((r) => r.id))).map((c) => [c._id, c.text]));
+      const out: Hit[] = [];
+      for (const r of ranked) {
+        const m = live.meta(r.id);
+        const text = texts.get(r.id);
+        // A chunk deleted since the index last looked is skipped rather than shown without its text.
+        if (m === undefined || text === undefined) continue;
+        out.push({ ...m, text, score: r.score, lexicalScore: r.lexical, vectorScore: r.vector });
+      }
+      return out;
+    },
+    async search(identity, request) {
+      return (await service.retrieve(identity, request)).map((c) => ({
+        chunk_id: c.id, doc_id: c.docId, knowledge_base_id: c.kbId, title: c.title, heading_path: [...c.headingPath], start: c.start, end: c.end,
+        text: c.text, score: c.score, lexical_score: c.lexicalScore, vector_score: c.vectorScore,
+      }));
+    },
+  };
+  return service;
+}

@@ -1,0 +1,58 @@
+// The rag tools through the real MCP host and the SDK client: listing with annotations, calls by opaque id, errors as isError results.
+import t from 'tap';
+import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
+import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
+import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { startEmbeddingsServer } from '../helpers/embeddings-server.ts';
+import { startRagRig } from '../helpers/rag-rig.ts';
+
+const embeddings = await startEmbeddingsServer({ dimensions: 64 });
+t.teardown(() => embeddings.close());
+Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
+
+const rig = await startRagRig(t);
+const mcp = createMcpHost({
+  catalog: rig.server.host.registry.tools, authenticator: rig.kernel.authenticator, access: rig.kernel.access, logger: rig.kernel.logger,
+  host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
+});
+const { url } = await mcp.start();
+t.teardown(() => mcp.close());
+const client = async (userId: string, role: string) => {
+  const c = await connectClient(url, await rig.token(userId, role));
+  t.teardown(() => c.close());
+  return c;
+};
+type Result = Awaited<ReturnType<Awaited<ReturnType<typeof connectClient>>['callTool']>>;
+const errorOf = (r: Result) => (r._meta as Record<string, { code: string }> | undefined)?.[ERROR_META_KEY];
+
+const wendyToken = await rig.token('wendy', 'writer');
+const up = await rig.upload(wendyToken, { name: 'pump.md', data: '# Pump manual\n\n## Start\n\nVent the pump before starting it.' }, { tags: 'plant' });
+const docId = up.json().doc_id as string;
+await rig.runTasks();
+const viewer = await client('victor', 'viewer');
+
+t.test('the four tools are listed, read-only and closed-world', async (t) => {
+  const { tools } = await viewer.listTools();
+  t.same(tools.map((x) => x.name).sort(), ['rag_get_document', 'rag_list_documents', 'rag_query', 'rag_search']);
+  for (const tool of tools) t.match(tool.annotations, { readOnlyHint: true, destructiveHint: false, openWorldHint: false }, tool.name);
+  t.same((await (await client('otto', 'outsider')).listTools()).tools, [], 'a role without rag tools sees none');
+});
+
+t.test('search, get, list and query by opaque ids', async (t) => {
+  const search = await viewer.callTool({ name: 'rag_search', arguments: { query: 'vent the pump', tags: ['plant'] } });
+  t.notOk(search.isError, JSON.stringify(search.content));
+  t.match((search.structuredContent as { results: unknown[] }).results[0], { doc_id: docId, heading_path: ['Pump manual', 'Start'] });
+  const doc = await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: docId } });
+  t.match(doc.structuredContent, { doc_id: docId, status: 'ready', chunk_count: 1, title: 'Pump manual' });
+  const list = await viewer.callTool({ name: 'rag_list_documents', arguments: { status: 'ready' } });
+  t.match(list.structuredContent, { total: 1, items: [{ doc_id: docId }] });
+  const answer = await viewer.callTool({ name: 'rag_query', arguments: { question: 'What must be done before starting the pump?' } });
+  t.match(answer.structuredContent, { mode: 'extractive', citations: [{ source: 1, doc_id: docId, quote: 'Vent the pump before starting it.' }] });
+});
+
+t.test('no tool takes a path or a guessed id; failures are isError results with the code', async (t) => {
+  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: 'doc_000000000000000000000000' } })), { code: 'rag_document_not_found' });
+  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: '/etc/passwd' } })), { code: 'validation_failed' });
+  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { path: '/etc/passwd' } })), { code: 'validation_failed' });
+  t.match(errorOf(await viewer.callTool({ name: 'rag_search', arguments: { query: 'x', file: 'data' } })), { code: 'validation_failed' });
+});

@@ -1,0 +1,100 @@
+// Search and answers over REST: filters, caps, modes, CJK, extractive answers, and model answers whose citations are checked.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import t from 'tap';
+import { startScriptedModelServer, type RecordedRequest } from '../../../helpers/scripted-model-server.ts';
+import { tempDirFor } from '../../../helpers/temp-dir.ts';
+import { startRagRig, type RagRig } from '../helpers/rag-rig.ts';
+
+const CORPUS = [
+  { name: 'pump.md', tags: 'plant', data: '# Pump manual\n\n## Commissioning\n\nVent the pump before starting it. Open the suction valve slowly.\n\n## Maintenance\n\nReplace the mechanical seal every two years.' },
+  { name: 'boiler.md', tags: 'plant,heating', data: '# Boiler handbook\n\n## Safety\n\nThe safety valve must be tested every year by a certified engineer.\n\n## Flue\n\nKeep the flue clear of obstructions.' },
+  { name: 'canteen.txt', tags: 'office', data: 'The canteen opens at noon and serves soup on Fridays.' },
+  { name: 'anzen.md', tags: 'plant', data: '# 安全規則\n\nボイラーの安全弁は毎年点検する必要があります。' },
+];
+
+async function seed(rig: RagRig, token: string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const file of CORPUS) ids.set(file.name, (await rig.upload(token, file, { tags: file.tags })).json().doc_id);
+  await rig.runTasks();
+  return ids;
+}
+
+const rig = await startRagRig(t);
+const wendy = await rig.token('wendy', 'writer');
+const ids = await seed(rig, wendy);
+const search = async (body: Record<string, unknown>) => {
+  const res = await rig.request(wendy, 'POST', '/api/rag/search', body);
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return res.json().results as { doc_id: string; chunk_id: string; heading_path: string[]; text: string; start: number; end: number; lexical_score: number | null; vector_score: number | null }[];
+};
+
+t.test('hybrid search finds the passage with its heading path and offsets', async (t) => {
+  const [best] = await search({ query: 'how often is the safety valve tested?' });
+  t.equal(best!.doc_id, ids.get('boiler.md'));
+  t.same(best!.heading_path, ['Boiler handbook', 'Safety']);
+  t.equal(CORPUS[1]!.data.slice(best!.start, best!.end), best!.text, 'offsets point into the uploaded Markdown');
+  t.ok(best!.lexical_score !== null && best!.vector_score !== null);
+});
+
+t.test('filters: documents, tags, top_k, at most n per document; lexical, vector and RRF modes', async (t) => {
+  t.same(new Set((await search({ query: 'valve', doc_ids: [ids.get('pump.md')] })).map((r) => r.doc_id)), new Set([ids.get('pump.md')]));
+  t.ok((await search({ query: 'valve', tags: ['heating'] })).every((r) => r.doc_id === ids.get('boiler.md')));
+  t.equal((await search({ query: 'valve', tags: ['plant', 'office'] })).length, 0, 'every tag must match');
+  t.equal((await search({ query: 'valve', top_k: 1 })).length, 1);
+  const capped = await search({ query: 'pump valve seal', max_per_document: 1, top_k: 10 });
+  t.equal(new Set(capped.map((r) => r.doc_id)).size, capped.length);
+  t.ok((await search({ query: 'soup', mode: 'lexical' })).every((r) => r.vector_score === null));
+  t.ok((await search({ query: 'soup', mode: 'vector' })).every((r) => r.lexical_score === null));
+  t.equal((await search({ query: 'soup on Fridays', fusion: 'rrf' }))[0]!.doc_id, ids.get('canteen.txt'));
+});
+
+t.test('Japanese text is searchable by its words', async (t) => {
+  t.equal((await search({ query: '安全弁の点検', mode: 'lexical' }))[0]?.doc_id, ids.get('anzen.md'));
+});
+
+t.test('bad searches are refused clearly', async (t) => {
+  const bad = async (body: Record<string, unknown>) => (await rig.request(wendy, 'POST', '/api/rag/search', body)).json().error.code;
+  t.equal(await bad({ query: '' }), 'validation_failed');
+  t.equal(await bad({ query: '?!' }), 'rag_invalid_query');
+  t.equal(await bad({ query: 'x', top_k: 1000 }), 'validation_failed');
+  t.equal(await bad({ query: 'x', doc_ids: ['/etc/passwd'] }), 'validation_failed');
+  t.equal(await bad({ query: 'x', knowledge_base_ids: ['kb_nonexistentnonexistent12'] }), 'rag_knowledge_base_not_found');
+});
+
+t.test('without a model the answer is extractive, cited and labelled as such', async (t) => {
+  const res = await rig.request(wendy, 'POST', '/api/rag/query', { question: 'How often must the safety valve be tested?' });
+  t.equal(res.statusCode, 200, res.body);
+  const body = res.json();
+  t.match(body, { mode: 'extractive', model: null, notice: /Extractive answer: no model is configured/, dropped_citations: [] });
+  t.match(body.answer, /The safety valve must be tested every year by a certified engineer\. \[\d\]/);
+  const cited = body.sources.find((s: { n: number }) => s.n === body.citations[0].source);
+  t.match(cited, { doc_id: ids.get('boiler.md'), heading_path: ['Boiler handbook', 'Safety'] });
+  t.ok(cited.text.includes(body.citations[0].quote));
+});
+
+t.test('with a model: verified citations are kept, a quote absent from its source is dropped and flagged', async (t) => {
+  const model = await startScriptedModelServer([
+    (request: RecordedRequest) => {
+      const prompt = JSON.stringify(request.body);
+      const n = /\[(\d)\] Boiler handbook › Safety/.exec(JSON.parse(prompt).messages[1].content)?.[1] ?? '1';
+      return { text: `Test it yearly [${n}] "must be tested every year". Only in winter [${n}] "tested only in winter". See also [9] "anything".` };
+    },
+  ]);
+  t.teardown(() => model.close());
+  const dir = await tempDirFor(t, 'rag-profile-');
+  const profile = path.join(dir, 'profile.yaml');
+  const base = await import('node:fs/promises').then((fs) => fs.readFile(path.join(import.meta.dirname, '../fixtures/rag-profile.yaml'), 'utf8'));
+  await writeFile(profile, `${base}\nmodel:\n  provider: openai\n  baseUrl: ${model.openaiBaseUrl}\n  model: scripted\n`);
+  const withModel = await startRagRig(t, { profile });
+  const token = await withModel.token('wendy', 'writer');
+  await seed(withModel, token);
+  const res = await withModel.request(token, 'POST', '/api/rag/query', { question: 'How often must the safety valve be tested?' });
+  t.equal(res.statusCode, 200, res.body);
+  const body = res.json();
+  t.match(body, { mode: 'generated', model: 'scripted', notice: /2 citation\(s\) were dropped/ });
+  t.same(body.citations.map((c: { quote: string }) => c.quote), ['must be tested every year']);
+  t.same(body.dropped_citations.map((d: { reason: string }) => d.reason), ['quote_not_found', 'unknown_source']);
+  t.notMatch(body.answer, /tested only in winter|\[9\]/);
+  t.match(model.requests[0]!.body, { model: 'scripted', stream: false, messages: [{ role: 'system' }, { role: 'user', content: /Question: How often must the safety valve be tested\?/ }] });
+});

@@ -1,0 +1,81 @@
+// The in-memory indexes follow the store: identical results after a restart, other processes see uploads and deletes, embedder changes need a reindex.
+import t from 'tap';
+import { startEmbeddingsServer } from '../helpers/embeddings-server.ts';
+import { startRagRig } from '../helpers/rag-rig.ts';
+import { tempDirFor } from '../../../helpers/temp-dir.ts';
+
+const dataDir = await tempDirFor(t, 'rag-shared-data-');
+const QUERIES = ['how do I start the pump', 'safety valve test interval', 'canteen soup', 'seal replacement'];
+const DOCS = [
+  { name: 'pump.md', data: '# Pump\n\n## Start\n\nVent the pump before starting it.\n\n## Seal\n\nReplace the seal every two years.' },
+  { name: 'boiler.md', data: '# Boiler\n\nThe safety valve is tested every year.' },
+  { name: 'canteen.txt', data: 'Soup is served in the canteen on Fridays.' },
+];
+
+type Hit = { chunk_id: string; score: number };
+const runQueries = async (rig: Awaited<ReturnType<typeof startRagRig>>, token: string, mode = 'hybrid') => {
+  const out: Hit[][] = [];
+  for (const query of QUERIES) {
+    const res = await rig.request(token, 'POST', '/api/rag/search', { query, mode, top_k: 5 });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    out.push(res.json().results.map((r: Hit) => ({ chunk_id: r.chunk_id, score: r.score })));
+  }
+  return out;
+};
+
+t.test('search results are identical across a process restart', async (t) => {
+  const first = await startRagRig(t, { dataDir });
+  const token = await first.token('wendy', 'writer');
+  for (const doc of DOCS) t.equal((await first.upload(token, doc)).statusCode, 202);
+  t.same(await first.runTasks(), []);
+  const before = await runQueries(first, token);
+  t.ok(before.every((hits) => hits.length > 0));
+  await first.close();
+
+  const second = await startRagRig(t, { dataDir });
+  t.same(await runQueries(second, await second.token('wendy', 'writer')), before, 'same chunks, same order, same scores');
+  await second.close();
+});
+
+t.test('another process picks up new and deleted chunks without a restart', async (t) => {
+  const writer = await startRagRig(t, { dataDir });
+  const reader = await startRagRig(t, { dataDir, process: 'mcp' });
+  const wToken = await writer.token('wendy', 'writer');
+  const rToken = await reader.token('wendy', 'writer');
+  const find = async (query: string) => ((await reader.request(rToken, 'POST', '/api/rag/search', { query, mode: 'lexical' })).json().results as { doc_id: string }[]).map((r) => r.doc_id);
+  t.same(await find('elevator inspection certificate'), []);
+  const up = await writer.upload(wToken, { name: 'lift.txt', data: 'The elevator inspection certificate hangs by the door.' });
+  await writer.runTasks();
+  t.same(await find('elevator inspection certificate'), [up.json().doc_id], 'the new document is found in the other process');
+  t.equal((await writer.request(wToken, 'DELETE', `/api/rag/documents/${up.json().doc_id}`)).statusCode, 204);
+  t.same(await find('elevator inspection certificate'), [], 'and its deletion too');
+  await writer.close();
+  await reader.close();
+});
+
+t.test('switching the embedder makes a reindex necessary, and says so until it is done', async (t) => {
+  const embeddings = await startEmbeddingsServer({ dimensions: 48 });
+  t.teardown(() => embeddings.close());
+  Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-48' });
+  t.teardown(() => {
+    delete process.env.RAG_EMBEDDINGS_URL;
+    delete process.env.RAG_EMBEDDINGS_MODEL;
+  });
+  const rig = await startRagRig(t, { dataDir });
+  const admin = await rig.token('root', 'admin');
+  const [kb] = (await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items;
+  t.match(kb, { name: 'handbook', embedder: 'openai:hash-48', reindex_required: true, stale_documents: DOCS.length });
+  const hybrid = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
+  t.equal(hybrid.statusCode, 409);
+  t.match(hybrid.json().error, { code: 'rag_reindex_required', details: { knowledgeBases: [kb.id], embedder: 'openai:hash-48' } });
+  t.equal((await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve', mode: 'lexical' })).statusCode, 200, 'words still work meanwhile');
+
+  const reindex = await rig.request(admin, 'POST', `/api/rag/knowledge-bases/${kb.id}/reindex`);
+  t.equal(reindex.statusCode, 202);
+  t.same(reindex.json(), { knowledge_base_id: kb.id, queued: DOCS.length });
+  t.same(await rig.runTasks(), []);
+  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items[0], { reindex_required: false, stale_documents: 0 });
+  const after = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
+  t.equal(after.statusCode, 200);
+  t.match(after.json().results[0], { vector_score: Number });
+});
