@@ -1,0 +1,45 @@
+// The scheduler manifest: one task model for every platform, a leased claim loop in the worker, cron previews; platforms add executors.
+import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { cronCommand } from './api/cli.ts';
+import { schedulerTools } from './api/mcp.ts';
+import { registerRestRoutes } from './api/rest.ts';
+import { loadSchedulerConfig } from './config.ts';
+import { SCHEDULER_COLLECTIONS } from './infra/collections.ts';
+import { newWorkerId, randomIds } from './infra/ids.ts';
+import { createRunRepository } from './infra/run-repository.ts';
+import { systemClock, systemTimers } from './infra/system-clock.ts';
+import { createTaskRepository } from './infra/task-repository.ts';
+import { createSchedulerServices } from './svc/scheduler-services.ts';
+
+export default definePlugin({
+  name: 'scheduler',
+  version: '1.0.0',
+  description: 'Scheduled tasks for every platform: cron or one-shot, run by the worker under a lease, with run history.',
+  collections: SCHEDULER_COLLECTIONS,
+  permissions: [
+    { name: 'scheduler.read', description: 'List and read your scheduled tasks and their runs; preview cron expressions.' },
+    { name: 'scheduler.write', description: 'Create, cancel, pause and resume your scheduled tasks.' },
+    { name: 'scheduler.admin', description: "See and change every user's scheduled tasks." },
+  ],
+  skill: 'SKILL.md',
+  commands: { cron: cronCommand },
+  init: ({ store, logger, config, access, identities, executors }) => {
+    const settings = loadSchedulerConfig();
+    return createSchedulerServices({
+      tasks: createTaskRepository(store),
+      runs: createRunRepository(store),
+      ids: randomIds,
+      clock: systemClock,
+      timers: systemTimers,
+      executors,
+      identities,
+      access,
+      logger,
+      worker: { workerId: newWorkerId(), pollMs: config.workerPollMs, concurrency: settings.concurrency, leaseMs: settings.leaseMs },
+    });
+  },
+  provides: [{ ref: taskServiceRef, get: (scheduler) => scheduler.tasks }],
+  routes: (router, scheduler) => registerRestRoutes(router, scheduler),
+  mcpTools: (scheduler) => schedulerTools(scheduler),
+  backgroundServices: (scheduler) => [scheduler.worker],
+});

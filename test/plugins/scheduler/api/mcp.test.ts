@@ -1,0 +1,74 @@
+// The scheduler's MCP tools through the kernel's MCP host and the SDK client: inspect and cancel, never execute.
+import t from 'tap';
+import { createKernel } from '../../../../kernel/boot/create-kernel.ts';
+import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
+import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
+import type { SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
+import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { createSchedulerTestEnv } from '../helpers/kernel-env.ts';
+
+const te = await createSchedulerTestEnv(t);
+const kernel = await createKernel({ process: 'mcp', env: te.env, watchProfile: false });
+const host = kernel.createPluginHost();
+await host.start();
+const mcp = createMcpHost({
+  catalog: host.registry.tools, authenticator: kernel.authenticator, access: kernel.access, logger: kernel.logger,
+  host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
+});
+const { url } = await mcp.start();
+t.teardown(async () => {
+  await mcp.close();
+  await host.close();
+  await kernel.close();
+});
+const operator = await connectClient(url, (await kernel.tokens.create({ userId: 'alice', role: 'operator' })).token);
+const viewer = await connectClient(url, (await kernel.tokens.create({ userId: 'vic', role: 'viewer' })).token);
+t.teardown(async () => {
+  await operator.close();
+  await viewer.close();
+});
+const SCHEDULER_TOOLS = ['scheduler_list_tasks', 'scheduler_get_task', 'scheduler_cancel_task'];
+const errorOf = (result: { _meta?: Record<string, unknown> }) => result._meta?.[ERROR_META_KEY] as { code: string } | undefined;
+
+t.test('the tools, their annotations, and who sees them', async (t) => {
+  const { tools } = await operator.listTools();
+  t.same(tools.map((tool) => tool.name).filter((name) => name.startsWith('scheduler_')), SCHEDULER_TOOLS, 'inspect and cancel only: no tool runs a task');
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  t.match(byName.get('scheduler_list_tasks')?.annotations, { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  t.match(byName.get('scheduler_get_task')?.annotations, { readOnlyHint: true });
+  t.match(byName.get('scheduler_cancel_task')?.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+  for (const name of SCHEDULER_TOOLS) t.equal(byName.get(name)?.outputSchema?.type, 'object', `${name} has an output schema`);
+  t.same((await viewer.listTools()).tools.map((tool) => tool.name), ['scheduler_list_tasks', 'scheduler_get_task'], 'the profile decides');
+});
+
+t.test('a platform tool creates through the injected task service; the scheduler tools list, read and cancel', async (t) => {
+  const created = await operator.callTool({ name: 'probe_schedule', arguments: { note: 'hello', schedule: { type: 'once', at: new Date().toISOString() } } });
+  t.notOk(created.isError);
+  const { taskId, createdVia } = created.structuredContent as { taskId: string; createdVia: string };
+  t.equal(createdVia, 'mcp');
+
+  const listed = await operator.callTool({ name: 'scheduler_list_tasks', arguments: { status: 'active' } });
+  t.match(listed.structuredContent, { total: 1, tasks: [{ id: taskId, kind: 'probe.record', ownerId: 'alice', createdVia: 'mcp' }] });
+  t.match((await viewer.callTool({ name: 'scheduler_list_tasks', arguments: {} })).structuredContent, { total: 0 }, "others' tasks stay hidden");
+
+  const before = await operator.callTool({ name: 'scheduler_get_task', arguments: { taskId } });
+  t.match(before.structuredContent, { task: { id: taskId, status: 'active' }, recentRuns: [] });
+  const services = host.loaded('scheduler')!.services as SchedulerServices;
+  t.same((await services.worker.tick()).map((r) => r.outcome), ['succeeded'], 'only the worker runs it');
+  const after = await operator.callTool({ name: 'scheduler_get_task', arguments: { taskId, runs: 3 } });
+  t.match(after.structuredContent, { task: { status: 'completed', runCount: 1 }, recentRuns: [{ taskId, state: 'succeeded', result: { summary: 'recorded hello' } }] });
+
+  const recurring = await operator.callTool({ name: 'probe_schedule', arguments: { note: 'weekly', schedule: { type: 'cron', expression: '0 9 * * mon', timeZone: 'Europe/Paris' } } });
+  const recurringId = (recurring.structuredContent as { taskId: string }).taskId;
+  const cancelled = await operator.callTool({ name: 'scheduler_cancel_task', arguments: { taskId: recurringId } });
+  t.match(cancelled.structuredContent, { task: { id: recurringId, status: 'cancelled', nextRunAt: null } });
+  t.match((await operator.callTool({ name: 'scheduler_cancel_task', arguments: { taskId: recurringId } })).structuredContent, { task: { status: 'cancelled' } }, 'idempotent');
+
+  const finished = await operator.callTool({ name: 'scheduler_cancel_task', arguments: { taskId } });
+  t.equal(finished.isError, true);
+  t.equal(errorOf(finished)?.code, 'scheduler_task_finished');
+  const missing = await operator.callTool({ name: 'scheduler_get_task', arguments: { taskId: 'tsk_nope' } });
+  t.equal(errorOf(missing)?.code, 'scheduler_task_not_found');
+  const refused = await operator.callTool({ name: 'probe_schedule', arguments: { note: 'x', schedule: { type: 'cron', expression: 'every day' } } });
+  t.equal(errorOf(refused)?.code, 'scheduler_invalid_cron', 'creation refusals reach MCP callers with the same codes');
+});
