@@ -119,7 +119,11 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       for (const c of definition.collections ?? []) {
         const collection = options.store.collection(c.name);
         for (const index of c.indexes ?? []) {
-          await collection.createIndex({ ...index.key }, { unique: index.unique, name: index.name, expireAfterSeconds: index.expireAfterSeconds });
+          // Only the options that are set: MongoDB refuses an index option sent as null.
+          const options = Object.fromEntries(
+            Object.entries({ unique: index.unique, name: index.name, expireAfterSeconds: index.expireAfterSeconds }).filter(([, v]) => v !== undefined),
+          );
+          await collection.createIndex({ ...index.key }, options);
         }
       }
       const services = await definition.init({

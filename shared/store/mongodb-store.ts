@@ -9,7 +9,8 @@ export interface MongoStoreOptions {
 
 /** Connects before returning, so a wrong URI or an unreachable server fails at start-up rather than on first use. */
 export async function createMongoStore(options: MongoStoreOptions): Promise<DocumentStore> {
-  const client = new MongoClient(options.uri);
+  // ignoreUndefined: an unset optional field is left out, as the embedded store does, rather than stored as null.
+  const client = new MongoClient(options.uri, { ignoreUndefined: true });
   await client.connect();
   const db = client.db(options.dbName);
   return {

@@ -23,7 +23,7 @@ const MESSAGE_LIMIT = 1000;
 const DATA_LIMIT_BYTES = 16_384;
 
 /** The key an executor uses to make a repeated attempt harmless: the same for every attempt and worker of one occurrence. */
-export function idempotencyKey(taskId: string, scheduledFor: Date): string {
+function idempotencyKey(taskId: string, scheduledFor: Date): string {
   return `${taskId}@${scheduledFor.toISOString()}`;
 }
 
@@ -42,8 +42,8 @@ export async function executeAttempt(
   try {
     identity = await deps.identities.resolve(task.owner.userId, task.owner.tokenId);
   } catch (err) {
-    // A revoked or expired owner token will not heal by retrying.
-    return { error: errorOf(err, logger), retryable: false };
+    // A revoked or expired owner token will not heal by retrying; a store that failed to answer may.
+    return { error: errorOf(err, logger), retryable: !isAppError(err) };
   }
   const lease = new AbortController();
   const heartbeat = startHeartbeat(deps, task, run, () => lease.abort(errors.scheduler_lease_lost()), logger);
