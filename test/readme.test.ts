@@ -6,6 +6,7 @@ import { configVars } from '../kernel/config/config-vars.ts';
 import { digeConfigVars } from '../plugins/dige/config.ts';
 import { harnessConfigVars } from '../harness/config/harness-config.ts';
 import { ragConfigVars } from '../plugins/rag/config.ts';
+import { schedulerConfigVars } from '../plugins/scheduler/config.ts';
 import { projectRoot } from './helpers/test-env.ts';
 
 const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
@@ -15,7 +16,7 @@ t.test('the README starts with the two commands', async (t) => {
 });
 
 t.test('every configuration variable has a row in the README', async (t) => {
-  for (const [owner, vars] of Object.entries({ kernel: configVars, harness: harnessConfigVars, dige: digeConfigVars, rag: ragConfigVars })) {
+  for (const [owner, vars] of Object.entries({ kernel: configVars, harness: harnessConfigVars, dige: digeConfigVars, rag: ragConfigVars, scheduler: schedulerConfigVars })) {
     for (const spec of Object.values(vars)) t.match(readme, new RegExp(`^\\| \`${spec.env}\` \\|`, 'm'), `${owner}: ${spec.env}`);
   }
 });

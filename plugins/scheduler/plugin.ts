@@ -23,8 +23,8 @@ export default definePlugin({
   ],
   skill: 'SKILL.md',
   commands: { cron: cronCommand },
-  init: ({ store, logger, config, access, identities, executors }) => {
-    const settings = loadSchedulerConfig();
+  init: ({ store, logger, config, access, identities, executors, env }) => {
+    const settings = loadSchedulerConfig(env);
     return createSchedulerServices({
       tasks: createTaskRepository(store),
       runs: createRunRepository(store),
