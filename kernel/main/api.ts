@@ -1,7 +1,7 @@
 // Entry point of the REST API process (port 8000).
 import { createKernel } from '../boot/create-kernel.ts';
 import { createApiServer } from '../http/create-api-server.ts';
-import { runProcess } from './run-process.ts';
+import { runProcess } from '../../shared/process/run-process.ts';
 
 await runProcess('api', async () => {
   const kernel = await createKernel({ process: 'api' });

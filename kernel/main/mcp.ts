@@ -2,7 +2,7 @@
 import { createKernel } from '../boot/create-kernel.ts';
 import { createMcpHost } from '../mcp/mcp-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
-import { runProcess } from './run-process.ts';
+import { runProcess } from '../../shared/process/run-process.ts';
 
 await runProcess('mcp', async () => {
   const kernel = await createKernel({ process: 'mcp' });

@@ -1,7 +1,7 @@
 // Entry point of the worker process (no port): runs the background services plugins give it, such as the scheduler's claim loop.
 import { createKernel } from '../boot/create-kernel.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
-import { runProcess } from './run-process.ts';
+import { runProcess } from '../../shared/process/run-process.ts';
 
 await runProcess('worker', async () => {
   const kernel = await createKernel({ process: 'worker' });

@@ -1,6 +1,6 @@
 // Runs one Nexus process: turns configuration errors into a one-line message and exit code 2, and closes cleanly on SIGINT/SIGTERM.
 import { ConfigError } from '../config/load-config.ts';
-import { ProfileError } from '../../shared/contracts/profile.ts';
+import { ProfileError } from '../contracts/profile.ts';
 
 export interface RunningProcess {
   close(): Promise<void>;
