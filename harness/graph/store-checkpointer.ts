@@ -1,7 +1,7 @@
 // A Checkpointer over the DocumentStore port: `agent_checkpoints` plus `agent_checkpoint_blobs`, with a TTL on both.
 import { isDuplicateKeyError, type DocumentStore } from '../../shared/store/port.ts';
 import { createBlobCodec } from './checkpoint-blobs.ts';
-import { CheckpointConflictError, type Checkpointer, type CheckpointSummary } from './checkpointer.ts';
+import { CheckpointConflictError, summaryOf, type Checkpointer, type CheckpointSummary } from './checkpointer.ts';
 import type { RunState } from './run-state.ts';
 
 /** `state` is JSON text: tool outputs carry arbitrary keys, and text keeps them opaque to every store backend. */
@@ -119,13 +119,7 @@ export function createStoreCheckpointer(options: StoreCheckpointerOptions): Stor
       const expiresAt = new Date(now() + ttlMs);
       await writeBlobs(state, data, expiresAt);
       const fields = {
-        runId: state.runId,
-        threadId: state.threadId,
-        step: state.step,
-        status: state.status,
-        node: state.node,
-        startedAt: state.startedAt,
-        updatedAt: state.updatedAt,
+        ...summaryOf(state),
         state: json,
         blobIds: [...data.keys()],
         expiresAt,

@@ -4,6 +4,7 @@ import { COMMAND_NAMES } from '../domain/capabilities.ts';
 import { acceptedCommands } from '../domain/commands.ts';
 import type { Device, DeviceState, Room } from '../domain/device.ts';
 import { OPERATION_OUTCOMES } from '../domain/operation.ts';
+import { StateBody } from '../infra/provider/contract.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const isoTime = Type.String({ format: 'date-time' });
@@ -18,15 +19,8 @@ export const CommandInput = Type.Object(
 );
 export type CommandInput = Static<typeof CommandInput>;
 
-export const StateView = Type.Object({
-  on: Type.Optional(Type.Boolean()),
-  brightness: Type.Optional(Type.Number()),
-  setpoint: Type.Optional(Type.Number()),
-  mode: Type.Optional(Type.String()),
-  fanSpeed: Type.Optional(Type.String()),
-  position: Type.Optional(Type.Number()),
-  currentTemperature: Type.Optional(Type.Number()),
-});
+/** The state we show is the provider's own state shape. */
+export const StateView = StateBody;
 
 export const RoomView = Type.Object({ id: Type.String(), name: Type.String(), buildingId: Type.String(), floor: nullable(Type.Integer()) });
 
