@@ -24,6 +24,10 @@ function runtimeProblems(profile: Profile): string[] {
       problems.push(`${at}/auth service credentials are sent over HTTP only; a stdio server runs as the harness itself`);
     }
   });
+  const history = profile.history;
+  if (history && history.summarizeAfter > 0 && history.keepRecent >= history.summarizeAfter) {
+    problems.push('/history keepRecent must be below summarizeAfter, or nothing would ever be summarised');
+  }
   return problems;
 }
 

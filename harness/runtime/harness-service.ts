@@ -9,6 +9,8 @@ import { HarnessError } from '../graph/harness-errors.ts';
 import { createRunner, type Runner } from '../graph/runner.ts';
 import { createLimitsMiddleware } from '../middleware/limits.ts';
 import { createLoggingMiddleware } from '../middleware/logging.ts';
+import type { Middleware } from '../middleware/middleware.ts';
+import { createModelSummarizer, createSummarizationMiddleware } from '../middleware/summarization.ts';
 import { createUsageMiddleware } from '../middleware/usage.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { McpClientPool } from '../mcp/mcp-client-pool.ts';
@@ -66,9 +68,20 @@ function checkPins(snapshot: RuntimeSnapshot, request: RunRequest): void {
 }
 
 export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
-  const middleware = [createLoggingMiddleware({ logger: deps.logger }), createLimitsMiddleware(), createUsageMiddleware()];
+  const logging = createLoggingMiddleware({ logger: deps.logger });
+  const usage = createUsageMiddleware();
+
+  /** Limits and summarising follow the snapshot's profile; the summary is written by the run's own model. */
+  function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter): Middleware[] {
+    const { history, limits } = snapshot.profile;
+    const summarize = history && history.summarizeAfter > 0
+      ? [createSummarizationMiddleware({ summarize: createModelSummarizer(model), maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
+      : [];
+    return [logging, createLimitsMiddleware(limits), ...summarize, usage];
+  }
 
   function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter): Runner {
+    const middleware = middlewareFor(snapshot, model);
     const sources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
       createMcpToolSource(server.name, deps.pool.connection(server, identity), snapshot.profile),
     );

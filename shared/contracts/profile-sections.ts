@@ -84,6 +84,28 @@ export const RoutingSectionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** When a run's history is condensed: older turns become one summary note written by the run's model, with no tools offered. */
+export const HistorySectionSchema = Type.Object(
+  {
+    /** Summarise once the history holds more messages than this; 0 never summarises. */
+    summarizeAfter: Type.Integer({ minimum: 0 }),
+    /** At least this many of the latest messages stay verbatim; must be below summarizeAfter. */
+    keepRecent: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** Defaults for every run; a run request's own limits win. */
+export const LimitsSectionSchema = Type.Object(
+  {
+    maxModelCalls: Type.Optional(Type.Integer({ minimum: 1 })),
+    maxToolCalls: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** The same call with the same arguments seen this many times in one run stops it as a loop. */
+    loopThreshold: Type.Optional(Type.Integer({ minimum: 2 })),
+  },
+  { additionalProperties: false },
+);
+
 /** The sections the harness adds to the profile; all optional, so a roles-only profile stays valid. */
 export const RuntimeSections = {
   /** System text placed ahead of every run's conversation. */
@@ -96,6 +118,8 @@ export const RuntimeSections = {
   knowledgeBase: Type.Optional(Type.Object({ default: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
   mcp: Type.Optional(McpSectionSchema),
   model: Type.Optional(ModelSettingsSchema),
+  history: Type.Optional(HistorySectionSchema),
+  limits: Type.Optional(LimitsSectionSchema),
 };
 
 export type PermissionClass = Static<typeof PermissionClassSchema>;

@@ -86,3 +86,12 @@ t.test('policy: role matrix, review from the role or the tool, switched-off tool
   t.equal(policy.routeUsesTools?.('chat'), false);
   t.equal(policy.routeUsesTools?.('boxes'), true);
 });
+
+t.test('history and limits sections: summarising needs keepRecent below summarizeAfter', async (t) => {
+  t.same(problems('history: { summarizeAfter: 40, keepRecent: 10 }', 'limits: { maxModelCalls: 5, loopThreshold: 2 }'), []);
+  t.same(problems('history: { summarizeAfter: 0, keepRecent: 10 }'), [], '0 switches summarising off');
+  t.match(problems('history: { summarizeAfter: 10, keepRecent: 10 }'), [/\/history keepRecent must be below summarizeAfter/]);
+  t.match(problems('history: { summarizeAfter: -1, keepRecent: 1 }'), [/\/history\/summarizeAfter/]);
+  t.match(problems('limits: { maxModelCalls: 0 }'), [/\/limits\/maxModelCalls/]);
+  t.match(problems('limits: { loopThreshold: 1 }'), [/\/limits\/loopThreshold/]);
+});
