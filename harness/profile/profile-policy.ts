@@ -3,6 +3,7 @@ import type { Profile } from '../../shared/contracts/profile.ts';
 import { matchesAny } from '../../shared/contracts/profile.ts';
 import type { SkillDefinition } from '../skills/skill-file.ts';
 import type { CallVerdict, RunPolicy } from '../tools/run-policy.ts';
+import { subagentOfTool } from '../tools/subagent-tools.ts';
 import { classifyTool } from './tool-classification.ts';
 
 export interface PolicyView {
@@ -19,8 +20,12 @@ export function createProfilePolicy(view: PolicyView): RunPolicy {
   const routes = new Set((profile.routes ?? []).map((route) => route.name));
   const roleAllows = (role: string, toolName: string) =>
     matchesAny(profile.roles[role]?.tools, toolName) && classifyTool(profile, toolName).enabled;
-  const skillAllows = (skill: string | undefined, toolName: string) =>
-    skill === undefined || matchesAny(skills.get(skill)?.allowedTools, toolName);
+  /** A delegation tool is offered only in the skills its binding names, and only while its own skill is enabled. */
+  const skillAllows = (skill: string | undefined, toolName: string) => {
+    const subagent = subagentOfTool(profile, toolName);
+    if (subagent) return skill !== undefined && subagent.availableIn.includes(skill) && skills.has(subagent.skill);
+    return skill === undefined || matchesAny(skills.get(skill)?.allowedTools, toolName);
+  };
   return {
     roleAllowsTool: roleAllows,
     skillAllowsTool: skillAllows,

@@ -24,6 +24,11 @@ function runtimeProblems(profile: Profile): string[] {
       problems.push(`${at}/auth service credentials are sent over HTTP only; a stdio server runs as the harness itself`);
     }
   });
+  const subagents = profile.subagents ?? [];
+  for (const name of duplicates(subagents.map((subagent) => subagent.name))) problems.push(`/subagents subagent name "${name}" is used twice`);
+  subagents.forEach((subagent, i) => {
+    if (subagent.availableIn.includes(subagent.skill)) problems.push(`/subagents/${i}/availableIn a subagent cannot be offered to its own skill "${subagent.skill}"`);
+  });
   const history = profile.history;
   if (history && history.summarizeAfter > 0 && history.keepRecent >= history.summarizeAfter) {
     problems.push('/history keepRecent must be below summarizeAfter, or nothing would ever be summarised');

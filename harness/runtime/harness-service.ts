@@ -20,6 +20,7 @@ import { findChoice } from '../routing/route-choices.ts';
 import { createRunContextProvider } from '../routing/run-context-provider.ts';
 import { nativeTools } from '../tools/builtins/index.ts';
 import type { Timers } from '../tools/tool-invoker.ts';
+import { createSubagentToolSource, withoutReview } from '../tools/subagent-tools.ts';
 import { createToolRegistry } from '../tools/tool-registry.ts';
 import { harnessStatus, type HarnessStatus } from './harness-status.ts';
 import type { ModelAdapters } from './model-adapters.ts';
@@ -80,15 +81,20 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     return [logging, createLimitsMiddleware(limits), ...summarize, usage];
   }
 
-  function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter): Runner {
+  /** A nested run (a subagent's) gets no subagents, no human questions and no review pauses: nothing could wait for it. */
+  function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter, nested = false): Runner {
     const middleware = middlewareFor(snapshot, model);
-    const sources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
+    const mcpSources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
       createMcpToolSource(server.name, deps.pool.connection(server, identity), snapshot.profile),
     );
+    const subagents = snapshot.profile.subagents ?? [];
+    const sources = nested || subagents.length === 0
+      ? mcpSources
+      : [...mcpSources, createSubagentToolSource(subagents, (request, signal) => runnerFor(snapshot, identity, model, true).invoke(request, { signal }))];
     return createRunner({
       model,
-      tools: createToolRegistry({ sources, nativeTools }),
-      policy: snapshot.policy,
+      tools: createToolRegistry({ sources, nativeTools: nested ? [] : nativeTools }),
+      policy: nested ? withoutReview(snapshot.policy) : snapshot.policy,
       checkpointer: deps.checkpointer,
       middleware,
       context: createRunContextProvider({ snapshot, model, logger: deps.logger }),

@@ -37,6 +37,13 @@ function fallbackProblem(profile: Profile, skills: ReadonlyMap<string, SkillDefi
   return [`${file}: /routing/fallback "${fallback}" is neither a route nor an enabled skill; it is ignored`];
 }
 
+function subagentProblems(profile: Profile, skills: ReadonlyMap<string, SkillDefinition>, file: string): string[] {
+  return (profile.subagents ?? []).flatMap((subagent, i) => [
+    ...(skills.has(subagent.skill) ? [] : [`${file}: /subagents/${i}/skill "${subagent.skill}" is not an enabled skill; the subagent is offered nowhere`]),
+    ...subagent.availableIn.filter((name) => !skills.has(name)).map((name) => `${file}: /subagents/${i}/availableIn "${name}" is not an enabled skill`),
+  ]);
+}
+
 /** The profile must be valid at start-up (the caller exits on ProfileError); skill problems never stop the start. */
 export async function createSnapshotSource(options: SnapshotSourceOptions): Promise<SnapshotSource> {
   const now = options.now ?? Date.now;
@@ -63,7 +70,7 @@ export async function createSnapshotSource(options: SnapshotSourceOptions): Prom
       reservedNames: new Set((profile.routes ?? []).map((route) => route.name)),
     });
     byFile = set.byFile;
-    problems.push(...set.problems.map(formatSkillProblem), ...fallbackProblem(profile, set.skills, options.profilePath));
+    problems.push(...set.problems.map(formatSkillProblem), ...fallbackProblem(profile, set.skills, options.profilePath), ...subagentProblems(profile, set.skills, options.profilePath));
     const at = new Date(now()).toISOString();
     const changed =
       snapshot === undefined ||

@@ -84,6 +84,26 @@ export const RoutingSectionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A subagent: a nested run of one skill that the skills in `availableIn` may hand a self-contained task to, through the
+ * tool `subagent_<name>`. It acts for the same user, sees that skill's tools within the user's role, cannot pause for
+ * review or ask the human, and its final answer is the tool's result.
+ */
+export const SubagentSchema = Type.Object(
+  {
+    name: Identifier,
+    /** The model-visible description of the delegation tool: say what the subagent is good at and what to give it. */
+    description: Type.String({ minLength: 1 }),
+    /** The skill the nested run works with (its body and allowed-tools). */
+    skill: Identifier,
+    /** Skills whose runs are offered the delegation tool. */
+    availableIn: Type.Array(Identifier, { minItems: 1 }),
+    /** Model calls of one nested run; default 8. */
+    maxModelCalls: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
 /** When a run's history is condensed: older turns become one summary note written by the run's model, with no tools offered. */
 export const HistorySectionSchema = Type.Object(
   {
@@ -120,6 +140,8 @@ export const RuntimeSections = {
   model: Type.Optional(ModelSettingsSchema),
   history: Type.Optional(HistorySectionSchema),
   limits: Type.Optional(LimitsSectionSchema),
+  subagents: Type.Optional(Type.Array(SubagentSchema)),
 };
 
 export type PermissionClass = Static<typeof PermissionClassSchema>;
+export type SubagentBinding = Static<typeof SubagentSchema>;

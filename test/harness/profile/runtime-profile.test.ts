@@ -95,3 +95,11 @@ t.test('history and limits sections: summarising needs keepRecent below summariz
   t.match(problems('limits: { maxModelCalls: 0 }'), [/\/limits\/maxModelCalls/]);
   t.match(problems('limits: { loopThreshold: 1 }'), [/\/limits\/loopThreshold/]);
 });
+
+t.test('subagent bindings: unique names, never offered to their own skill', async (t) => {
+  const sub = (name: string, skill: string, availableIn: string) => `  - { name: ${name}, description: d, skill: ${skill}, availableIn: [${availableIn}] }`;
+  t.same(problems('subagents:', sub('a', 'notes', 'desk')), []);
+  t.match(problems('subagents:', sub('a', 'notes', 'desk'), sub('a', 'desk', 'notes')), [/\/subagents subagent name "a" is used twice/]);
+  t.match(problems('subagents:', sub('a', 'notes', 'notes')), [/\/subagents\/0\/availableIn a subagent cannot be offered to its own skill "notes"/]);
+  t.match(problems('subagents:', '  - { name: a, description: d, skill: notes, availableIn: [] }'), [/\/subagents\/0\/availableIn/]);
+});
