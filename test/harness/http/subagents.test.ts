@@ -1,13 +1,13 @@
 // Subagent bindings from the profile: a skill hands a task to a nested run of another skill, which acts for the same user.
-import t from 'tap';
-import type { RecordedRequest } from '../../helpers/scripted-model-server.ts';
+import t, { type Test } from 'tap';
+import type { RecordedRequest, ServerStep } from '../../helpers/scripted-model-server.ts';
 import { writeSkill } from '../skills/skill-files.ts';
 import { member, profileText, runRequest, startRig, type Rig } from './harness-rig.ts';
 
 const binding = ['subagents:', '  - { name: archivist, description: "Reads notes for you; give it the whole question.", skill: notes, availableIn: [desk], maxModelCalls: 3 }'];
 const offered = (request: RecordedRequest | undefined) => ((request?.body.tools ?? []) as Array<{ function: { name: string } }>).map((tool) => tool.function.name).sort();
 
-async function startDeskRig(t: Parameters<typeof startRig>[0], script: Parameters<typeof startRig>[1]['script']): Promise<Rig> {
+async function startDeskRig(t: Test, script: ServerStep[]): Promise<Rig> {
   const rig = await startRig(t, { script, profile: (url) => profileText({ model: url, memberTools: '"notes_*", "subagent_*"', extra: binding }) });
   await writeSkill(rig.skillRoot, 'desk', { description: 'The front desk, answers visitors.', allowedTools: ['desk_*'], body: 'Delegate note questions to the archivist.' });
   t.same((await rig.harness.snapshots.reload()).problems, []);
