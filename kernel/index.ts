@@ -33,7 +33,7 @@ export { isDuplicateKeyError } from '../shared/store/port.ts';
 export type { Logger } from 'pino';
 export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';
-export type { AgentRunService, AgentRunInput, AgentRunOutcome } from './contracts/agent-run-service.ts';
+export type { AgentRunService, AgentRunInput, AgentRunOutcome, AgentRunSettled, AgentRunListener } from './contracts/agent-run-service.ts';
 export { loadConfigFrom, ConfigError } from '../shared/config/load-config.ts';
 export type { ConfigVar, ConfigOf } from '../shared/config/load-config.ts';
 export type { Filter, Sort, UpdateFilter, WithId, Document } from '../shared/store/port.ts';

@@ -1,5 +1,6 @@
 // Runs the agent for a user: calls the harness with the caller's identity and session, then writes the audit after the boundary.
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { RunResult } from '../../shared/contracts/run-result.ts';
@@ -7,7 +8,7 @@ import { isAppError } from '../errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
-import type { AgentRunInput, AgentRunOutcome, AgentRunService } from '../contracts/agent-run-service.ts';
+import type { AgentRunInput, AgentRunListener, AgentRunOutcome, AgentRunService } from '../contracts/agent-run-service.ts';
 import type { HarnessClient } from './harness-client.ts';
 import type { ReviewRepository } from './review-repository.ts';
 import type { SessionRepository, Turn } from './session-repository.ts';
@@ -20,16 +21,34 @@ export interface AgentRunDeps {
   readonly reviews: ReviewRepository;
   readonly reviewTtlMs: number;
   readonly mcpServerName: string;
+  /** Where a failing outcome listener is reported. */
+  readonly logger: Logger;
   readonly now?: () => Date;
 }
 
 export interface AgentRunner extends AgentRunService {
-  /** Records what a resumed run came back with; used by the review service. */
-  settle(boundary: RunBoundary, requester: Identity, outcome: { result: RunResult } | { error: { code: string; message: string } }): Promise<AgentRunOutcome>;
+  /** Records what a run came back with and tells the listeners; the review service calls it with `resumed` for resumed runs. */
+  settle(
+    boundary: RunBoundary,
+    requester: Identity,
+    outcome: { result: RunResult } | { error: { code: string; message: string } },
+    resumed?: boolean,
+  ): Promise<AgentRunOutcome>;
 }
 
 export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
   const now = deps.now ?? (() => new Date());
+  const listeners = new Set<AgentRunListener>();
+
+  async function tell(userId: string, resumed: boolean, outcome: AgentRunOutcome): Promise<void> {
+    for (const listener of [...listeners]) {
+      try {
+        await listener({ userId, resumed, outcome });
+      } catch (err) {
+        deps.logger.error({ err, runId: outcome.runId }, 'an agent-run listener failed');
+      }
+    }
+  }
 
   async function prepare(identity: Identity, input: AgentRunInput) {
     const sessionId = input.sessionId ?? randomUUID();
@@ -53,6 +72,7 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
     boundary: RunBoundary,
     requester: Identity,
     outcome: { result: RunResult } | { error: { code: string; message: string } },
+    resumed = false,
   ): Promise<AgentRunOutcome> {
     const finished = { ...boundary, finishedAt: now() };
     const result = 'result' in outcome ? outcome.result : null;
@@ -74,7 +94,9 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       await deps.sessions.append(sessionId, requester.userId, [{ role: 'assistant', content: result.answer, runId: boundary.runId }], finished.finishedAt);
     }
     const error = 'error' in outcome ? outcome.error : result?.error ? { code: result.error.code, message: result.error.message } : null;
-    return { runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error };
+    const settled: AgentRunOutcome = { runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error };
+    await tell(requester.userId, resumed, settled);
+    return settled;
   }
 
   const userTurn = (boundary: RunBoundary): Turn[] => [{ role: 'user', content: boundary.input, runId: boundary.runId }];
@@ -85,6 +107,10 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
 
   return {
     settle,
+    onSettled(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     async run(identity, input) {
       const { request, boundary } = await prepare(identity, input);
       await deps.sessions.append(boundary.identity.sessionId, identity.userId, userTurn(boundary), boundary.startedAt);

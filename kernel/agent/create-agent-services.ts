@@ -1,4 +1,5 @@
 // Builds the agent-run and review services over one process's kernel services.
+import type { Logger } from 'pino';
 import { createAuditRepository } from '../audit/audit-repository.ts';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import type { NexusConfig } from '../config/load-config.ts';
@@ -21,6 +22,7 @@ export async function createAgentServices(deps: {
   serviceSecret: string;
   identities: IdentityResolver;
   profile: Pick<ProfileSource, 'current'>;
+  logger: Logger;
 }): Promise<AgentServices> {
   const harness = createHarnessClient({ baseUrl: deps.config.harnessUrl, serviceSecret: deps.serviceSecret, timeoutMs: deps.config.harnessTimeoutMs });
   const audit = await createAuditRepository(deps.store);
@@ -32,6 +34,7 @@ export async function createAgentServices(deps: {
     reviews: reviewRepo,
     reviewTtlMs: deps.config.reviewTtlHours * 3_600_000,
     mcpServerName: 'operations',
+    logger: deps.logger,
   });
   const reviews = createReviewService({
     reviews: reviewRepo,

@@ -54,7 +54,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       requester = await deps.identities.resolve(r.userId, r.tokenId);
     } catch (err) {
       if (!isAppError(err)) throw err;
-      const outcome = await deps.runner.settle(boundary, { ...r, via: 'service' }, { error: { code: err.code, message: `The requester can no longer act: ${err.message}` } });
+      const outcome = await deps.runner.settle(boundary, { ...r, via: 'service' }, { error: { code: err.code, message: `The requester can no longer act: ${err.message}` } }, true);
       await deps.reviews.finish(doc._id);
       return outcome;
     }
@@ -75,7 +75,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       if (!isAppError(err)) throw err;
       result = { error: { code: err.code, message: err.message } };
     }
-    const outcome = await deps.runner.settle(boundary, requester, result);
+    const outcome = await deps.runner.settle(boundary, requester, result, true);
     await deps.reviews.finish(doc._id);
     return outcome;
   }

@@ -22,8 +22,25 @@ export interface AgentRunOutcome {
   readonly error: { readonly code: string; readonly message: string } | null;
 }
 
+/** A run this process has just settled: its audit is written and, when it completed, its answer is in the session. */
+export interface AgentRunSettled {
+  /** The user the run acted for. */
+  readonly userId: string;
+  /** True when the run went on after its review was decided (or expired), rather than being started now. */
+  readonly resumed: boolean;
+  readonly outcome: AgentRunOutcome;
+}
+
+export type AgentRunListener = (event: AgentRunSettled) => void | Promise<void>;
+
 export interface AgentRunService {
   run(identity: Identity, input: AgentRunInput): Promise<AgentRunOutcome>;
   /** The harness's events as they come; the last one is `run_finished` (or `error`). Audit is written either way. */
   stream(identity: Identity, input: AgentRunInput): AsyncIterable<RunStreamEvent | { type: 'session'; sessionId: string; runId: string }>;
+  /**
+   * Calls `listener` with every run this process settles (started here, streamed, or resumed by a review decision or
+   * its expiry), awaited before the caller gets the outcome. In-process only: a listener whose effect other processes
+   * must see writes it to the store. A listener that throws is logged and never changes the run. Returns the unsubscribe.
+   */
+  onSettled(listener: AgentRunListener): () => void;
 }

@@ -30,6 +30,8 @@ export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
 
   const app = createHttpApp({ ...appOptions, publicPrefixes: ['/docs'] });
   app.addHook('onRequest', pluginRoutes.dispatch);
+  // Before the server waits for open connections, so plugins end their endless responses (SSE) first.
+  app.addHook('preClose', () => pluginRoutes.closeAll());
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Nexus API', version: '0.1.0', description: 'Every route needs `Authorization: Bearer <token>` except /health and /ready.' },

@@ -13,12 +13,23 @@ export interface PluginRoutes {
   dispatch(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** The OpenAPI paths of every mounted plugin. */
   openApiPaths(): Record<string, unknown>;
+  /**
+   * Closes every plugin's Fastify instance, running its onClose hooks: the main server calls it before it stops, so a
+   * plugin's long-lived responses (SSE) end and the server's close does not wait for them forever.
+   */
+  closeAll(): Promise<void>;
 }
 
 const PLUGIN_PATH = /^\/api\/([a-z][a-z0-9-]*)(?:[/?]|$)/;
 
 export function createPluginRoutes(appOptions: HttpAppOptions, host: () => PluginHost, reserved: ReadonlySet<string>): PluginRoutes {
   const apps = new Map<string, HttpApp>();
+  const closing = new WeakMap<HttpApp, Promise<void>>();
+  /** Once per instance: the server's closeAll and the plugin's detach may both ask. */
+  const closeApp = (app: HttpApp) => {
+    if (!closing.has(app)) closing.set(app, app.close().then(() => undefined));
+    return closing.get(app)!;
+  };
 
   return {
     attach: async (plugin) => {
@@ -30,8 +41,8 @@ export function createPluginRoutes(appOptions: HttpAppOptions, host: () => Plugi
       await app.ready();
       apps.set(plugin.name, app);
       return async () => {
-        apps.delete(plugin.name);
-        await app.close();
+        if (apps.get(plugin.name) === app) apps.delete(plugin.name);
+        await closeApp(app);
       };
     },
     async dispatch(request, reply) {
@@ -46,6 +57,9 @@ export function createPluginRoutes(appOptions: HttpAppOptions, host: () => Plugi
       if (host().status().some((s) => s.name === name)) {
         await reply.status(503).send(toErrorBody(kernelErrors.plugin_unavailable({ plugin: name }, `The ${name} plugin is not loaded; see /api/system/plugins.`)));
       }
+    },
+    async closeAll() {
+      await Promise.all([...apps.values()].map(closeApp));
     },
     openApiPaths() {
       const paths: Record<string, unknown> = {};

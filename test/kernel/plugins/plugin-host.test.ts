@@ -29,6 +29,7 @@ const host = createPluginHost({
     stream: () => {
       throw new Error('no agent in this test');
     },
+    onSettled: () => () => undefined,
   },
   attach: async (p) => {
     attached.push(`+${p.name}`);
