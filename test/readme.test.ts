@@ -3,6 +3,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { configVars } from '../kernel/config/config-vars.ts';
+import { chipchatConfigVars } from '../plugins/chipchat/config.ts';
 import { digeConfigVars } from '../plugins/dige/config.ts';
 import { harnessConfigVars } from '../harness/config/harness-config.ts';
 import { ragConfigVars } from '../plugins/rag/config.ts';
@@ -16,7 +17,7 @@ t.test('the README starts with the two commands', async (t) => {
 });
 
 t.test('every configuration variable has a row in the README', async (t) => {
-  for (const [owner, vars] of Object.entries({ kernel: configVars, harness: harnessConfigVars, dige: digeConfigVars, rag: ragConfigVars, scheduler: schedulerConfigVars })) {
+  for (const [owner, vars] of Object.entries({ kernel: configVars, harness: harnessConfigVars, dige: digeConfigVars, rag: ragConfigVars, scheduler: schedulerConfigVars, chipchat: chipchatConfigVars })) {
     for (const spec of Object.values(vars)) t.match(readme, new RegExp(`^\\| \`${spec.env}\` \\|`, 'm'), `${owner}: ${spec.env}`);
   }
 });

@@ -1,6 +1,7 @@
 // The Dige tools through the real plugin host and MCP host, called with the SDK client, against the simulator.
 import t from 'tap';
 import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
 import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import { startKernelRig, type KernelRig } from '../helpers/kernel-rig.ts';
@@ -101,7 +102,7 @@ t.test('without a scheduler', async (t) => {
 t.test('with a scheduler', async (t) => {
   const started = await startMcp(t, ['fake-scheduler']);
   const operator = await started.client('olga', 'operator');
-  const tasks = (started.host.loaded('fake-scheduler')?.services as { tasks: { kind: string; ownerId: string; payload: unknown }[] }).tasks;
+  const held = (started.host.loaded('fake-scheduler')?.services as { held: HeldTask[] }).held;
 
   const created = await operator.callTool({
     name: 'dige_schedule_control',
@@ -109,12 +110,12 @@ t.test('with a scheduler', async (t) => {
   });
   t.notOk(created.isError, JSON.stringify(created.content));
   t.match(created.structuredContent, { task: { kind: 'dige.control', title: 'set_setpoint 19.5 on thermo-office', ownerId: 'olga', createdVia: 'mcp' } });
-  t.same(tasks.map((x) => x.payload), [{ deviceId: 'thermo-office', command: 'set_setpoint', value: 19.5 }]);
+  t.same(held.map((x) => x.view.payload), [{ deviceId: 'thermo-office', command: 'set_setpoint', value: 19.5 }]);
 
   const refused = await operator.callTool({
     name: 'dige_schedule_control', arguments: { deviceId: 'thermo-office', command: 'set_setpoint', value: 50, schedule: { type: 'once', at: '2026-12-01T07:00:00Z' } },
   });
   t.match(errorOf(refused), { code: 'out_of_range' }, 'the executor refuses a bad payload before anything is stored');
-  t.equal(tasks.length, 1);
+  t.equal(held.length, 1);
   t.equal(started.rig.sim.requests().filter((r) => r.method === 'POST' && r.path.endsWith('/commands')).length, 0, 'scheduling sends no command');
 });

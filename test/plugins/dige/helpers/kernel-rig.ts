@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createKernel, type Kernel } from '../../../../kernel/boot/create-kernel.ts';
 import { createSimulator, type Simulator } from '../../../../plugins/dige/sim/simulator.ts';
-import { createTestEnv, projectRoot } from '../../../helpers/test-env.ts';
+import { createTestEnv, fixturePlugin, projectRoot } from '../../../helpers/test-env.ts';
 import { APP_KEY, APP_SECRET } from './dige-rig.ts';
 
 export interface KernelRig {
@@ -22,6 +22,7 @@ const DIGE_COLLECTIONS = ['dige_api_calls', 'dige_device_operations', 'dige_devi
 
 export async function startKernelRig(
   t: { teardown(fn: () => unknown): void },
+  /** `fixtures`: shared fixture plugins (test/fixtures/plugins) to load beside Dige. */
   options: { process: 'api' | 'mcp'; fixtures?: string[] },
 ): Promise<KernelRig> {
   const sim = await createSimulator({ appKey: APP_KEY, appSecret: APP_SECRET, applyDelayMs: 0 });
@@ -35,7 +36,7 @@ export async function startKernelRig(
   });
   await cp(path.join(projectRoot, 'plugins/dige'), path.join(te.pluginsDir, 'dige'), { recursive: true });
   for (const name of options.fixtures ?? []) {
-    await cp(path.join(projectRoot, 'test/plugins/dige/fixtures', name), path.join(te.pluginsDir, name), { recursive: true });
+    await cp(fixturePlugin(name), path.join(te.pluginsDir, name), { recursive: true });
   }
   const logs: string[] = [];
   const sink = new Writable({

@@ -6,8 +6,8 @@ import { createKernel, type Kernel } from '../../../../kernel/boot/create-kernel
 import { createApiServer, type ApiServer } from '../../../../kernel/http/create-api-server.ts';
 import type { ExecutionContext } from '../../../../kernel/index.ts';
 import type { RagServices } from '../../../../plugins/rag/svc/rag-services.ts';
-import { createTestEnv, projectRoot } from '../../../helpers/test-env.ts';
-import type { HeldTask } from '../fixtures/fake-scheduler/plugin.ts';
+import { createTestEnv, fixturePlugin, projectRoot } from '../../../helpers/test-env.ts';
+import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
 import { multipartBody, type FormPart } from './multipart.ts';
 
 type InjectResponse = Awaited<ReturnType<ApiServer['app']['inject']>>;
@@ -35,7 +35,7 @@ export async function startRagRig(
 ): Promise<RagRig> {
   const te = await createTestEnv(t, { env: { ...ragSettings(), NEXUS_RUNTIME_PROFILE_PATH: options.profile ?? RAG_PROFILE, ...(options.dataDir ? { NEXUS_DATA_DIR: options.dataDir } : {}) } });
   await cp(path.join(projectRoot, 'plugins/rag'), path.join(te.pluginsDir, 'rag'), { recursive: true });
-  await cp(path.join(projectRoot, 'test/plugins/rag/fixtures/fake-scheduler'), path.join(te.pluginsDir, 'fake-scheduler'), { recursive: true });
+  await cp(fixturePlugin('fake-scheduler'), path.join(te.pluginsDir, 'fake-scheduler'), { recursive: true });
   const kernel = await createKernel({ process: options.process ?? 'api', env: te.env, watchProfile: false });
   const server = await createApiServer(kernel);
   let closing: Promise<void> | undefined;

@@ -1,0 +1,48 @@
+// The ChipChat manifest: conversations with the assistant, notices and reminders delivered into them, and a live notification stream.
+import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { chipchatTools } from './api/mcp.ts';
+import { registerRestRoutes } from './api/rest.ts';
+import { loadChipchatConfig } from './config.ts';
+import { createMessageExecutor } from './executors/message-executor.ts';
+import { CHIPCHAT_COLLECTIONS } from './infra/collections.ts';
+import { createConversationRepository } from './infra/conversation-repository.ts';
+import { randomIds } from './infra/ids.ts';
+import { createMessageRepository } from './infra/message-repository.ts';
+import { systemClock, systemWaiter } from './infra/system-clock.ts';
+import { createChipchatServices } from './svc/chipchat-services.ts';
+
+/** A turn holds its conversation at most this long past the harness's own deadline. */
+const TURN_MARGIN_MS = 60_000;
+
+export default definePlugin({
+  name: 'chipchat',
+  version: '1.0.0',
+  description: 'Conversations with the assistant, and notices, agent messages and reminders delivered into them, pushed live to the app.',
+  optionalDeps: { tasks: taskServiceRef },
+  collections: CHIPCHAT_COLLECTIONS,
+  permissions: [
+    { name: 'chipchat.use', description: 'Hold your own conversations with the assistant: create, read, write, rename, archive, delete; receive notifications.' },
+  ],
+  skill: 'SKILL.md',
+  init: ({ store, logger, config, profile, agentRuns, optionalDeps, env }) => {
+    const settings = loadChipchatConfig(env);
+    return createChipchatServices({
+      conversations: createConversationRepository(store),
+      messages: createMessageRepository(store),
+      clock: systemClock,
+      waiter: systemWaiter,
+      ids: randomIds,
+      agentRuns,
+      profile,
+      tasks: optionalDeps.tasks,
+      logger,
+      maxMessageChars: settings.maxMessageChars,
+      notifyPollMs: settings.notifyPollMs,
+      turnLeaseMs: config.harnessTimeoutMs + TURN_MARGIN_MS,
+    });
+  },
+  routes: (router, chipchat) => registerRestRoutes(router, chipchat),
+  mcpTools: (chipchat) => chipchatTools(chipchat),
+  executors: (chipchat) => [createMessageExecutor(chipchat.messages)],
+  close: (chipchat) => chipchat.close(),
+});

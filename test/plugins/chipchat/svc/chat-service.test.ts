@@ -1,0 +1,78 @@
+// A chat turn through a stand-in agent: one turn at a time per conversation, and resumed runs answer only in their owner's conversation.
+import t from 'tap';
+import { kernelErrors, type AgentRunOutcome, type Identity } from 'nexus/kernel';
+import { buildChipchat, fakeAgentRuns, openStore } from '../helpers/chipchat-parts.ts';
+
+const alice: Identity = { userId: 'alice', role: 'operator', tokenId: 'tok-a', via: 'user' };
+const outcome = (sessionId: string, over: Partial<AgentRunOutcome> = {}): AgentRunOutcome => ({
+  runId: 'run-1', sessionId, status: 'completed', answer: 'Done.', result: null, error: null, ...over,
+});
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+t.test('a second message waits until the first is answered', async (t) => {
+  const { store } = await openStore(t);
+  let started = deferred();
+  let finish = deferred();
+  let runs = 0;
+  const agentRuns = fakeAgentRuns({
+    run: async (_identity, input) => {
+      started.resolve();
+      await finish.promise;
+      return outcome(input.sessionId!, { runId: `run-${++runs}` });
+    },
+  });
+  const chipchat = buildChipchat(store, { agentRuns });
+  const conversation = await chipchat.conversations.create(alice, {});
+  const first = chipchat.chat.send(alice, conversation.id, 'one', 'c1');
+  await started.promise;
+  await t.rejects(chipchat.chat.send(alice, conversation.id, 'two', 'c2'), { code: 'chipchat_conversation_busy', status: 409 });
+  finish.resolve();
+  t.match(await first, { reply: { role: 'assistant', text: 'Done.' } });
+  started = deferred();
+  finish = deferred();
+  finish.resolve();
+  t.match(await chipchat.chat.send(alice, conversation.id, 'two', 'c3'), { message: { text: 'two' } }, 'the turn is free again');
+  t.same((await chipchat.messages.list(alice, conversation.id, {})).items.map((m) => m.text), ['one', 'Done.', 'two', 'Done.']);
+});
+
+t.test('a resumed run answers in the conversation of its session and owner only', async (t) => {
+  const { store } = await openStore(t);
+  const agentRuns = fakeAgentRuns();
+  const chipchat = buildChipchat(store, { agentRuns });
+  const conversation = await chipchat.conversations.create(alice, { title: 'Lamps' });
+  const tell = async (event: Parameters<typeof chipchat.chat.settled>[0]) => {
+    for (const listener of agentRuns.listeners) await listener(event);
+  };
+  await tell({ userId: 'alice', resumed: false, outcome: outcome(conversation.sessionId) });
+  await tell({ userId: 'bob', resumed: true, outcome: outcome(conversation.sessionId, { answer: 'not for you' }) });
+  await tell({ userId: 'alice', resumed: true, outcome: outcome('some-other-session') });
+  t.same((await chipchat.messages.list(alice, conversation.id, {})).items, [], 'new runs, other owners and other sessions leave nothing');
+  await tell({ userId: 'alice', resumed: true, outcome: outcome(conversation.sessionId, { answer: 'Lamp 1 is off.' }) });
+  await tell({ userId: 'alice', resumed: true, outcome: outcome(conversation.sessionId, { answer: 'Lamp 1 is off.' }) });
+  t.match((await chipchat.messages.list(alice, conversation.id, {})).items, [{ role: 'assistant', origin: 'review', text: 'Lamp 1 is off.', runId: 'run-1' }], 'stored once');
+  await chipchat.close();
+  t.equal(agentRuns.listeners.size, 0, 'closing stops listening');
+});
+
+t.test('a streamed turn whose agent cannot be reached still ends with a stored notice and frees the turn', async (t) => {
+  const { store } = await openStore(t);
+  const agentRuns = fakeAgentRuns({
+    stream: async function* () {
+      throw kernelErrors.harness_unavailable();
+    },
+  });
+  const chipchat = buildChipchat(store, { agentRuns });
+  const conversation = await chipchat.conversations.create(alice, {});
+  const turn = await chipchat.chat.open(alice, conversation.id, 'hello?', 'c1');
+  const events = [];
+  for await (const event of turn.events) events.push(event);
+  t.match(events, [{ type: 'message', message: { role: 'notice', runId: null, runStatus: 'failed', error: { code: 'harness_unavailable' } } }]);
+  const stored = await chipchat.conversations.get(alice, conversation.id);
+  t.equal(stored.lastMessageAt, (events[0] as { message: { createdAt: string } }).message.createdAt, 'the conversation moved to its last message');
+  await t.resolves(chipchat.chat.open(alice, conversation.id, 'again', 'c2'), 'the turn is free');
+});
