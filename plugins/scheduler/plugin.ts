@@ -1,9 +1,10 @@
-// The scheduler manifest: one task model for every platform, a leased claim loop in the worker, cron previews; platforms add executors.
+// The scheduler manifest: one task model for every platform, a leased claim loop in the worker, cron previews, goal tasks; platforms add executors.
 import { definePlugin, taskServiceRef } from 'nexus/kernel';
 import { cronCommand } from './api/cli.ts';
 import { schedulerTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
 import { loadSchedulerConfig } from './config.ts';
+import { createGoalExecutor } from './executors/goal-executor.ts';
 import { SCHEDULER_COLLECTIONS } from './infra/collections.ts';
 import { newWorkerId, randomIds } from './infra/ids.ts';
 import { createRunRepository } from './infra/run-repository.ts';
@@ -23,9 +24,9 @@ export default definePlugin({
   ],
   skill: 'SKILL.md',
   commands: { cron: cronCommand },
-  init: ({ store, logger, config, access, identities, executors, env }) => {
+  init: ({ store, logger, config, access, identities, executors, agentRuns, env }) => {
     const settings = loadSchedulerConfig(env);
-    return createSchedulerServices({
+    const scheduler = createSchedulerServices({
       tasks: createTaskRepository(store),
       runs: createRunRepository(store),
       ids: randomIds,
@@ -37,9 +38,11 @@ export default definePlugin({
       logger,
       worker: { workerId: newWorkerId(), pollMs: config.workerPollMs, concurrency: settings.concurrency, leaseMs: settings.leaseMs },
     });
+    return { ...scheduler, goals: createGoalExecutor({ agentRuns, access }) };
   },
   provides: [{ ref: taskServiceRef, get: (scheduler) => scheduler.tasks }],
   routes: (router, scheduler) => registerRestRoutes(router, scheduler),
   mcpTools: (scheduler) => schedulerTools(scheduler),
+  executors: (scheduler) => [scheduler.goals],
   backgroundServices: (scheduler) => [scheduler.worker],
 });

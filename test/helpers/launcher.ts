@@ -8,6 +8,9 @@ import { freePort } from './free-port.ts';
 export interface RunningLauncher {
   readonly apiUrl: string;
   readonly mcpUrl: string;
+  readonly harnessUrl: string;
+  /** The environment the launcher and its processes run with. */
+  readonly env: NodeJS.ProcessEnv;
   readonly adminToken: string;
   readonly output: string[];
   stop(): Promise<number | null>;
@@ -15,19 +18,20 @@ export interface RunningLauncher {
 
 export async function startLauncher(te: TestEnv, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningLauncher> {
   const [apiPort, mcpPort, harnessPort] = [await freePort(), await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...te.env,
+    NEXUS_API_PORT: String(apiPort),
+    NEXUS_MCP_PORT: String(mcpPort),
+    NEXUS_MCP_URL: `http://127.0.0.1:${mcpPort}/mcp`,
+    NEXUS_HARNESS_PORT: String(harnessPort),
+    NEXUS_HARNESS_URL: `http://127.0.0.1:${harnessPort}`,
+    NEXUS_SKILL_ROOTS: te.pluginsDir,
+    NEXUS_LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'kernel/main/dev-launcher.ts')], {
     cwd: projectRoot,
-    env: {
-      ...te.env,
-      NEXUS_API_PORT: String(apiPort),
-      NEXUS_MCP_PORT: String(mcpPort),
-      NEXUS_MCP_URL: `http://127.0.0.1:${mcpPort}/mcp`,
-      NEXUS_HARNESS_PORT: String(harnessPort),
-      NEXUS_HARNESS_URL: `http://127.0.0.1:${harnessPort}`,
-      NEXUS_SKILL_ROOTS: te.pluginsDir,
-      NEXUS_LOG_LEVEL: 'info',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -44,7 +48,9 @@ export async function startLauncher(te: TestEnv, extraEnv: NodeJS.ProcessEnv = {
   });
   return {
     apiUrl: `http://127.0.0.1:${apiPort}`,
-    mcpUrl: `http://127.0.0.1:${mcpPort}/mcp`,
+    mcpUrl: env.NEXUS_MCP_URL as string,
+    harnessUrl: env.NEXUS_HARNESS_URL as string,
+    env,
     adminToken: token,
     output,
     stop: async () => {

@@ -27,7 +27,13 @@ export type ServerTurn =
 
 type AnswerTurn = Exclude<ServerTurn, { fail: unknown } | { hang: true }>;
 
-export type ServerStep = ServerTurn | ((request: RecordedRequest) => ServerTurn);
+/** A function may answer later (a promise), so a test can hold a model request until something else has happened. */
+export type ServerResponder = (request: RecordedRequest) => ServerTurn | Promise<ServerTurn>;
+
+export type ServerStep = ServerTurn | ServerResponder;
+
+/** Steps answered in order (then 500 "script exhausted"), or one function that answers every request, e.g. from the conversation so far. */
+export type ServerScript = readonly ServerStep[] | ServerResponder;
 
 export interface ScriptedModelServer {
   /** `http://127.0.0.1:<port>`: the Anthropic base URL. */
@@ -149,14 +155,14 @@ function failBody(format: WireFormat, status: number, message: string) {
   return { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } };
 }
 
-export async function startScriptedModelServer(script: readonly ServerStep[]): Promise<ScriptedModelServer> {
+export async function startScriptedModelServer(script: ServerScript): Promise<ScriptedModelServer> {
   const requests: RecordedRequest[] = [];
   let next = 0;
   let callCounter = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const path = req.url ?? '';
       const format: WireFormat | undefined = path === '/v1/chat/completions' ? 'openai' : path === '/v1/messages' ? 'anthropic' : undefined;
       if (req.method !== 'POST' || !format) {
@@ -166,13 +172,14 @@ export async function startScriptedModelServer(script: readonly ServerStep[]): P
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       const recorded: RecordedRequest = { format, path, headers: req.headers, body };
       requests.push(recorded);
-      const step = script[next];
+      const step = typeof script === 'function' ? script : script[next];
       next += 1;
       if (step === undefined) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(failBody(format, 500, 'script exhausted')));
         return;
       }
-      const turn = typeof step === 'function' ? step(recorded) : step;
+      // A responder that throws still fails the test loudly (an unhandled rejection now, an uncaught exception before).
+      const turn = typeof step === 'function' ? await step(recorded) : step;
       if ('hang' in turn) return;
       if ('fail' in turn) {
         const headers: Record<string, string> = { 'content-type': 'application/json' };

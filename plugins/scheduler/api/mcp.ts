@@ -1,12 +1,18 @@
-// The scheduler's Operations-MCP tools: inspect and cancel tasks of every kind. They never execute a task; only the worker does.
+// The scheduler's Operations-MCP tools: inspect and cancel tasks of every kind, schedule goals. They never execute a task; only the worker does.
 import { Type } from 'typebox';
-import { TaskStatus, defineTool } from 'nexus/kernel';
+import { TaskSchedule, TaskStatus, defineTool, type Identity } from 'nexus/kernel';
+import { GOAL_TASK_KIND, GoalText } from '../domain/goal.ts';
 import type { SchedulerServices } from '../svc/scheduler-services.ts';
 import { RunView, SchedulerTaskView } from '../svc/views.ts';
 
 const TaskId = Type.String({ minLength: 1, maxLength: 64, description: 'The task id, as scheduler_list_tasks shows it.' });
 const inspect = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const DEFAULT_RECENT_RUNS = 5;
+const TITLE_LIMIT = 200;
+
+/** The harness calls MCP on a user's behalf with the service secret; a user's own token is a direct MCP client. */
+const createdVia = (identity: Identity) => (identity.via === 'service' ? 'agent' : 'mcp');
+const goalTitle = (goal: string) => (goal.length > TITLE_LIMIT ? `${goal.slice(0, TITLE_LIMIT - 1)}…` : goal);
 
 export function schedulerTools(scheduler: SchedulerServices) {
   const { tasks } = scheduler;
@@ -64,6 +70,28 @@ export function schedulerTools(scheduler: SchedulerServices) {
       outputSchema: Type.Object({ task: SchedulerTaskView }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false, title: 'Cancel a scheduled task' },
       handler: async ({ taskId }, ctx) => ({ task: await tasks.cancel(ctx.identity, taskId) }),
+    }),
+    defineTool({
+      name: 'scheduler_create_goal_task',
+      title: 'Schedule a goal',
+      description:
+        'Schedules a request in plain words for the assistant to carry out later as the user, once ("once" at an ISO time) or ' +
+        'repeatedly (five-field cron with an IANA time zone). When due, the goal runs like a new request from the user: the ' +
+        "assistant finds the devices, documents or channels it needs at that time, with the user's permissions, and calls " +
+        'that need review wait for a reviewer.',
+      inputSchema: Type.Object(
+        {
+          goal: { ...GoalText, description: 'The request to carry out when due, complete in itself, e.g. "switch off the lights in the meeting room".' },
+          schedule: TaskSchedule,
+          title: Type.Optional(Type.String({ minLength: 1, maxLength: TITLE_LIMIT, description: 'A short name for the task; the goal itself when omitted.' })),
+        },
+        { additionalProperties: false },
+      ),
+      outputSchema: Type.Object({ task: SchedulerTaskView }),
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false, title: 'Schedule a goal' },
+      handler: async ({ goal, schedule, title }, ctx) => ({
+        task: await tasks.create(ctx.identity, { kind: GOAL_TASK_KIND, title: title ?? goalTitle(goal), payload: { goal }, schedule, createdVia: createdVia(ctx.identity) }),
+      }),
     }),
   ];
 }
