@@ -14,7 +14,7 @@ import { runEvaluation, type EvalReport } from './evaluation.ts';
 import { createRagCore } from './rag-services.ts';
 
 export const EVAL_USAGE =
-  'usage: nexus rag eval --corpus <corpus.jsonl> --queries <queries.jsonl> --qrels <qrels.tsv> [--k 10] [--weight 0.3] [--sweep 0,0.1,...,1] [--max-queries N]';
+  'usage: nexus rag eval --corpus <corpus.jsonl> --queries <queries.jsonl> --qrels <qrels.tsv> [--k 10] [--weight 0.6] [--sweep 0,0.1,...,1] [--max-queries N]';
 
 interface Io {
   out(line: string): void;

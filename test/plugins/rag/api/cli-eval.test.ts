@@ -33,7 +33,7 @@ t.test('prints nDCG@10, MAP@100 and Recall@100 for lexical, vector and hybrid re
   t.match(text, /retrieval\s+nDCG@10\s+MAP@100\s+Recall@100\s+time/);
   const row = (name: string) => out.find((l) => l.trimStart().startsWith(name))!.trim().split(/\s{2,}/);
   t.same(row('lexical (BM25)').slice(1, 4), ['1.0000', '1.0000', '1.0000'], 'every topic is found first by its words');
-  for (const name of ['vector', 'hybrid convex w=0.3', 'hybrid rrf', 'sweep convex w=0', 'sweep convex w=1']) {
+  for (const name of ['vector', 'hybrid convex w=0.6', 'hybrid rrf', 'sweep convex w=0', 'sweep convex w=1']) {
     const cells = row(name);
     t.ok(cells.slice(1, 4).every((c) => Number(c) >= 0 && Number(c) <= 1), `${name}: ${cells.join(' ')}`);
   }
