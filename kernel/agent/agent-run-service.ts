@@ -20,7 +20,6 @@ export interface AgentRunDeps {
   readonly sessions: SessionRepository;
   readonly reviews: ReviewRepository;
   readonly reviewTtlMs: number;
-  readonly mcpServerName: string;
   /** Where a failing outcome listener is reported. */
   readonly logger: Logger;
   readonly now?: () => Date;
@@ -76,7 +75,7 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
   ): Promise<AgentRunOutcome> {
     const finished = { ...boundary, finishedAt: now() };
     const result = 'result' in outcome ? outcome.result : null;
-    await deps.audit.recordRun(toRunRecord(finished, outcome), result ? toToolCallDocs(boundary.runId, result, deps.mcpServerName) : []);
+    await deps.audit.recordRun(toRunRecord(finished, outcome), result ? toToolCallDocs(boundary.runId, result) : []);
     const { sessionId } = boundary.identity;
     if (result?.status === 'interrupted' && result.pendingReviews?.length) {
       await deps.reviews.open({

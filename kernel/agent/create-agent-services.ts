@@ -33,7 +33,6 @@ export async function createAgentServices(deps: {
     sessions: await createSessionRepository(deps.store),
     reviews: reviewRepo,
     reviewTtlMs: deps.config.reviewTtlHours * 3_600_000,
-    mcpServerName: 'operations',
     logger: deps.logger,
   });
   const reviews = createReviewService({

@@ -32,13 +32,14 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
   };
 }
 
-export function toToolCallDocs(runId: string, result: RunResult, server: string | null): ToolCallRecordDoc[] {
+/** `server` is where the harness ran the call (an MCP server's profile name); null for calls that never ran. */
+export function toToolCallDocs(runId: string, result: RunResult): ToolCallRecordDoc[] {
   return result.toolCalls.map((call) => ({
     _id: `${runId}/${call.toolCallId}`,
     runId,
     toolCallId: call.toolCallId,
     tool: call.name,
-    server,
+    server: call.source ?? null,
     arguments: call.arguments,
     result: call.result ?? call.refusal ?? null,
     isError: call.result?.isError ?? ['failed', 'refused', 'rejected'].includes(call.status),

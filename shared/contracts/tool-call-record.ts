@@ -68,6 +68,8 @@ export const ToolCallRecordSchema = Type.Object({
   /** The model's original arguments, present only when a reviewer edited them. */
   requestedArguments: Type.Optional(Type.Unknown()),
   status: ToolCallStatusSchema,
+  /** Where the call ran: the tool source's id (an MCP server's profile name, `subagents`); absent when it never ran there. */
+  source: Type.Optional(Type.String()),
   result: Type.Optional(ToolResultRecordSchema),
   refusal: Type.Optional(RefusalSchema),
   review: Type.Optional(ReviewNoteSchema),

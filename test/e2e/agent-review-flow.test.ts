@@ -96,7 +96,7 @@ t.test('approve: the lights go off, verified by the provider, and every step is 
   t.equal(audit.status, 200);
   t.match(audit.body.run, { userId: 'olivia', role: 'operator', route: 'dige', skill: 'dige', status: 'completed', input: message });
   t.same(audit.body.toolCalls.map((c: { tool: string }) => c.tool), ['dige_list_devices', 'dige_control_device'], 'both tool calls');
-  t.match(audit.body.toolCalls[1], { isError: false, reviewedBy: 'admin', arguments: { deviceId: 'light-office', command: 'turn_off' } });
+  t.match(audit.body.toolCalls[1], { server: 'operations', isError: false, reviewedBy: 'admin', arguments: { deviceId: 'light-office', command: 'turn_off' } });
   t.match(audit.body.reviewDecisions, [{ toolCallId: item.toolCallId, decision: 'approve', reviewerId: 'admin', reviewerRole: 'admin' }]);
   const listed = await admin.get('/api/audit/runs?userId=olivia&status=completed');
   t.ok(listed.body.items.some((r: { id: string }) => r.id === runId), 'the run is found by user and status');
@@ -143,7 +143,7 @@ t.test('reject: nothing reaches the device, and the reason reaches the model as 
 
   const audit = await admin.get(`/api/audit/runs/${runId}`);
   t.match(audit.body.reviewDecisions, [{ decision: 'reject', detail: { reason } }]);
-  t.match(audit.body.toolCalls[1], { tool: 'dige_control_device', isError: true, refusal: /^rejected_by_reviewer/ });
+  t.match(audit.body.toolCalls[1], { tool: 'dige_control_device', server: null, isError: true, refusal: /^rejected_by_reviewer/ });
   t.equal((await admin.get('/api/dige/operations?deviceId=ac-server')).body.total, 0, 'no operation was sent to the provider');
   t.equal((await admin.post(`/api/agent/reviews/${runId}/decisions`, {
     decisions: [{ toolCallId: item.toolCallId, argumentsHash: item.argumentsHash, type: 'approve' }],

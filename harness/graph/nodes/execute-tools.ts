@@ -47,7 +47,8 @@ async function runOne(entry: BatchEntry, state: RunState, ctx: NodeContext): Pro
         { timeoutMs, signal: ctx.signal, timers: ctx.timers },
       ),
     );
-    outcome = outcomeOf(entry, invocation, ctx.signal.aborted, { startedAt, finishedAt: ctx.now() });
+    const ran = outcomeOf(entry, invocation, ctx.signal.aborted, { startedAt, finishedAt: ctx.now() });
+    outcome = tool.source ? { ...ran, record: { ...ran.record, source: tool.source.id } } : ran;
   }
   await ctx.hooks.afterTool({ run, state, call: entry.call, record: outcome.record });
   return outcome;

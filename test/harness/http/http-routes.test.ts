@@ -31,7 +31,7 @@ t.test('POST /runs runs a real conversation against an OpenAI-compatible endpoin
   const res = await rig.post('/runs', runRequest());
   t.equal(res.status, 200);
   t.ok(Value.Check(RunResultSchema, res.body));
-  t.match(res.body, { status: 'completed', skill: 'notes', answer: 'Your note says n1.', toolCalls: [{ name: 'notes_read', status: 'succeeded', result: { structuredContent: { id: 'n1' } } }] });
+  t.match(res.body, { status: 'completed', skill: 'notes', answer: 'Your note says n1.', toolCalls: [{ name: 'notes_read', status: 'succeeded', source: 'default', result: { structuredContent: { id: 'n1' } } }] });
   t.match(rig.mcp.calls, [{ name: 'notes_read', userId: 'user-1', tokenId: 'token-1', correlationId: 'corr-1' }], 'MCP is called on the user\'s behalf');
   t.equal(rig.mcp.refused, 0);
   t.match(await rig.post('/runs', { ...runRequest(), runId: res.body.runId }), { status: 409, body: { error: { code: 'run_exists' } } });

@@ -24,7 +24,7 @@ t.test('the desk skill delegates to the archivist, whose nested run reads the no
   const res = await rig.post('/runs', runRequest({ skill: 'desk' }));
   t.match(res.body, { status: 'completed', skill: 'desk', answer: 'The archivist found it: note n1.' });
   t.match(res.body.toolCalls, [{
-    name: 'subagent_archivist', status: 'succeeded',
+    name: 'subagent_archivist', status: 'succeeded', source: 'subagents',
     result: { isError: false, content: [{ text: 'Note n1 says: note n1.' }], structuredContent: { subagent: 'archivist', status: 'completed', toolCalls: [{ name: 'notes_read', arguments: { id: 'n1' }, status: 'succeeded' }] } },
   }]);
   t.equal(res.body.toolCalls.length, 1, "the nested run's calls are inside the delegation's result, not the parent's list");

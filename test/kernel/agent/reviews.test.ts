@@ -52,7 +52,7 @@ t.test('approve resumes the same run with the requester re-resolved and records 
   const runId = await pausedRun();
   harness.onResume = (req) => result(req, {
     answer: 'Lamp 1 is off.',
-    toolCalls: [{ toolCallId: 'call-1', name: 'demo_switch', arguments: args, status: 'succeeded', result: { content: [{ type: 'text', text: 'ok' }], isError: false }, review: { decision: 'approve', reviewerId: 'lena' }, startedAt: 1, finishedAt: 2, durationMs: 1 }],
+    toolCalls: [{ toolCallId: 'call-1', name: 'demo_switch', arguments: args, status: 'succeeded', source: 'operations', result: { content: [{ type: 'text', text: 'ok' }], isError: false }, review: { decision: 'approve', reviewerId: 'lena' }, startedAt: 1, finishedAt: 2, durationMs: 1 }],
   });
   const decided = await call(`/api/agent/reviews/${runId}/decisions`, lead, { decisions: [{ toolCallId: 'call-1', type: 'approve', argumentsHash: hashArguments(args) }] });
   t.equal(decided.status, 200);
@@ -64,7 +64,7 @@ t.test('approve resumes the same run with the requester re-resolved and records 
   t.equal(again.status, 409);
   t.equal(again.body.error.code, 'review_already_decided');
   const audit = await call(`/api/audit/runs/${runId}`, admin);
-  t.match(audit.body, { run: { status: 'completed' }, toolCalls: [{ tool: 'demo_switch', reviewedBy: 'lena' }], reviewDecisions: [{ decision: 'approve', reviewerId: 'lena', reviewerRole: 'lead' }] });
+  t.match(audit.body, { run: { status: 'completed' }, toolCalls: [{ tool: 'demo_switch', server: 'operations', reviewedBy: 'lena' }], reviewDecisions: [{ decision: 'approve', reviewerId: 'lena', reviewerRole: 'lead' }] });
 });
 
 t.test('refusals: wrong role, changed arguments, missing or extra decisions, bad shapes', async (t) => {
