@@ -37,11 +37,30 @@ async function refusal(res: { status: number; text(): Promise<string> }): Promis
   );
 }
 
+/** A connection that was open broke: the harness may have had the run. Any other failure happened before it saw the request. */
+const BROKE_MID_REQUEST = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED']);
+
+/** undici reports every transport failure as "fetch failed" or "terminated" and keeps what happened in `cause`. */
+function transportCause(err: unknown): { code: string | undefined; reason: string } {
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : (err as { code?: unknown }).code;
+  const reason = typeof cause?.message === 'string' && cause.message !== '' ? cause.message : (err as Error).message;
+  return { code: typeof code === 'string' ? code : undefined, reason };
+}
+
 function transportError(err: unknown): AppError {
   if (isAppError(err)) return err;
   const name = (err as Error).name;
   if (name === 'TimeoutError' || name === 'AbortError') return kernelErrors.harness_timeout();
-  return kernelErrors.harness_unavailable({ reason: (err as Error).message });
+  const { code, reason } = transportCause(err);
+  if (code === undefined || !BROKE_MID_REQUEST.has(code)) {
+    return kernelErrors.harness_unavailable({ reason }, `The agent harness cannot be reached (${reason}).`);
+  }
+  // Tools the run called before the break may have acted, so a client must not assume that nothing happened.
+  return kernelErrors.harness_connection_lost(
+    { reason },
+    `The connection to the agent harness broke before it answered (${reason}); tools the run had called may have run.`,
+  );
 }
 
 export function createHarnessClient(options: HarnessClientOptions): HarnessClient {

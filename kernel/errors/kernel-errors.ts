@@ -21,6 +21,7 @@ export const kernelErrors = defineErrors({
   service_unavailable: { status: 503, message: 'A service this request needs is not available.' },
   internal_error: { status: 500, message: 'Something went wrong on our side.' },
   harness_unavailable: { status: 503, message: 'The agent harness cannot be reached.' },
+  harness_connection_lost: { status: 502, message: 'The connection to the agent harness broke before it answered.' },
   harness_timeout: { status: 504, message: 'The agent harness did not answer in time.' },
   harness_refused: { status: 502, message: 'The agent harness refused the request.' },
   review_not_found: { status: 404, message: 'No pending review for this run.' },

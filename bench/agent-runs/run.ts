@@ -1,0 +1,130 @@
+// Benchmark: concurrent agent runs through POST /api/agent/runs on the real processes (API, Operations MCP, harness, worker,
+// Dige simulator), each with two read-only tool calls and an answer from a scripted model; then checks the audit counts exactly.
+// Run by hand: node --import tsx bench/agent-runs/run.ts [--runs=200] [--concurrency=200] [--users=10] [--warmup=<users>]
+import { availableParallelism, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { RUNS_COLLECTION, TOOL_CALLS_COLLECTION, type RunRecord } from '../../kernel/audit/audit-schemas.ts';
+import { startAgentStack } from '../../test/helpers/agent-stack.ts';
+import type { ApiClient } from '../../test/helpers/api-client.ts';
+import { READ_TOOLS, digeReadPlan } from '../../test/helpers/dige-read-plan.ts';
+import { scriptedAgent } from '../../test/helpers/scripted-agent.ts';
+import { STACK_PROCESSES, cpuMs, stackPid, type StackProcess } from '../../test/helpers/stack-processes.ts';
+
+function flag(name: string, fallback: number): number {
+  const raw = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const value = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1)) throw new Error(`--${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+const RUNS = flag('runs', 200);
+const CONCURRENCY = flag('concurrency', RUNS);
+const USERS = flag('users', 10);
+const WARMUP = flag('warmup', USERS);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+
+interface Outcome {
+  readonly runId: string | undefined;
+  readonly status: string;
+  readonly ms: number;
+}
+
+async function runAll(clients: readonly ApiClient[], count: number, concurrency: number, offset: number): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const n = next++;
+        const started = performance.now();
+        const res = await clients[(offset + n) % clients.length]!.post('/api/agent/runs', { message: `Which rooms and devices are there? (#${offset + n})` });
+        const status = res.status === 200 ? (res.body.status as string) : `http ${res.status} ${res.body?.error?.code ?? ''}`;
+        outcomes.push({ runId: res.body?.runId, status: res.body?.error?.code ? `${status} ${res.body.error.code}` : status, ms: performance.now() - started });
+      }
+    }),
+  );
+  return outcomes;
+}
+
+/** CPU ms each process (and this one, which also serves the scripted model) has used so far; their growth over the measured runs is what the runs cost. */
+async function cpuSnapshot(pids: ReadonlyMap<StackProcess, number>): Promise<Map<string, number>> {
+  const snapshot = new Map<string, number>();
+  for (const [name, pid] of pids) snapshot.set(name, await cpuMs(pid));
+  const own = process.cpuUsage();
+  snapshot.set('bench (client + model server)', (own.user + own.system) / 1000);
+  return snapshot;
+}
+
+async function main(): Promise<void> {
+  // The stack's processes end with the bench, in the reverse order they were started.
+  const cleanups: (() => unknown)[] = [];
+  const scope = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
+  try {
+    const booting = performance.now();
+    // Request logging at info would cost as much as the work measured here.
+    const stack = await startAgentStack(scope, { env: { NEXUS_LOG_LEVEL: 'warn' } });
+    const bootMs = performance.now() - booting;
+    stack.model.respond(scriptedAgent([{ when: /./, plan: digeReadPlan }]));
+    const clients = await Promise.all(Array.from({ length: USERS }, async (_, i) => stack.api(await stack.token(`bench-${i}`, 'operator'))));
+
+    // Warm-up (one run per user by default) opens each user's MCP session and warms the JIT; its runs are audited too and counted below.
+    const warm = await runAll(clients, WARMUP, USERS, 0);
+    const pids = new Map<StackProcess, number>();
+    for (const name of STACK_PROCESSES) {
+      const pid = await stackPid(stack, name);
+      if (pid === undefined) throw new Error(`the stack's ${name} process is not running`);
+      pids.set(name, pid);
+    }
+    const cpuBefore = await cpuSnapshot(pids);
+    const loadBefore = loadavg()[0]!;
+    const requestsBefore = stack.model.requests.length;
+    const started = performance.now();
+    const outcomes = await runAll(clients, RUNS, CONCURRENCY, WARMUP);
+    const seconds = (performance.now() - started) / 1000;
+    const loadAfter = loadavg()[0]!;
+    const cpuAfter = await cpuSnapshot(pids);
+    const cpuPerRun = [...cpuAfter].map(([name, after]) => ({ name, ms: (after - cpuBefore.get(name)!) / RUNS }));
+    const cpuTotal = cpuPerRun.reduce((sum, p) => sum + p.ms, 0);
+
+    const store = stack.kernel.store;
+    const measuredIds = outcomes.flatMap((o) => (o.runId === undefined ? [] : [o.runId]));
+    const runRecords = await store.collection<RunRecord>(RUNS_COLLECTION).countDocuments({ _id: { $in: measuredIds } });
+    const callRecords = await store.collection(TOOL_CALLS_COLLECTION).countDocuments({ runId: { $in: measuredIds } });
+    const allRuns = await store.collection(RUNS_COLLECTION).countDocuments({});
+    const allCalls = await store.collection(TOOL_CALLS_COLLECTION).countDocuments({});
+    const statuses = new Map<string, number>();
+    for (const o of [...warm, ...outcomes]) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+    const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+    const expectedCalls = READ_TOOLS.length * RUNS;
+    const countsOk =
+      runRecords === RUNS && callRecords === expectedCalls && allRuns === RUNS + WARMUP && allCalls === READ_TOOLS.length * (RUNS + WARMUP);
+
+    process.stdout.write(
+      [
+        `agent runs benchmark: ${RUNS} runs, ${CONCURRENCY} at a time, ${USERS} operator users, ${WARMUP} warm-up runs; ` +
+          `each run = routing + ${READ_TOOLS.length} tool calls (${READ_TOOLS.join(', ')}) + answer from a scripted OpenAI-wire model`,
+        `processes: API, Operations MCP, harness, worker, Dige simulator (dev launcher, started in ${(bootMs / 1000).toFixed(1)} s), embedded store, log level warn`,
+        // Every process and this client share the machine, so its load says how far the figures are from an idle one.
+        `machine: ${availableParallelism()} CPUs; 1-minute load average ${loadBefore.toFixed(1)} before the measured runs, ${loadAfter.toFixed(1)} after`,
+        '',
+        `throughput          ${(RUNS / seconds).toFixed(2)} runs/s  (${RUNS} runs in ${seconds.toFixed(2)} s)`,
+        `latency per run     p50 ${ms(pct(latencies, 50))}  p95 ${ms(pct(latencies, 95))}  max ${ms(latencies.at(-1) ?? 0)}  (POST to response, client side)`,
+        `CPU per run         ${cpuPerRun.map((p) => `${p.name} ${p.ms.toFixed(1)}`).join(', ')}; total ${cpuTotal.toFixed(1)} ms (user + system)`,
+        `CPU-bound ceiling   ${((availableParallelism() * 1000) / cpuTotal).toFixed(1)} runs/s on ${availableParallelism()} idle CPUs (CPUs x 1000 / CPU ms per run)`,
+        `model requests      ${stack.model.requests.length - requestsBefore} (${((stack.model.requests.length - requestsBefore) / RUNS).toFixed(2)} per run)`,
+        `outcomes            ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}`,
+        `audit agent_runs        ${runRecords} for the measured runs (expected ${RUNS}); ${allRuns} in all (expected ${RUNS + WARMUP})`,
+        `audit agent_tool_calls  ${callRecords} for the measured runs (expected ${expectedCalls}); ${allCalls} in all (expected ${READ_TOOLS.length * (RUNS + WARMUP)})`,
+        `audit counts        ${countsOk ? 'exact' : 'MISMATCH'}`,
+        '',
+      ].join('\n'),
+    );
+    if (!countsOk || statuses.size !== 1 || !statuses.has('completed')) process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+await main();
