@@ -30,6 +30,7 @@ export type {
 } from './contracts/scheduled-task-executor.ts';
 export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/store/port.ts';
 export { isDuplicateKeyError } from '../shared/store/port.ts';
+export { openEventStream, writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
 export type { Logger } from 'pino';
 export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';

@@ -1,4 +1,5 @@
 // REST routes for agent runs (invoke and SSE stream) and human review decisions.
+import { openEventStream, writeEvent } from '../../shared/http/server-sent-events.ts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/create-http-app.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
@@ -30,13 +31,9 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
     schema: { tags: ['agent'], summary: 'Run the agent and stream its events (text/event-stream)', body: AgentRunBody },
     handler: async (request, reply) => {
       const events = agent.runner.stream(request.identity, { ...request.body, correlationId: request.correlationId });
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-request-id': request.id, 'x-correlation-id': request.correlationId });
+      const res = openEventStream(reply, { 'x-request-id': request.id, 'x-correlation-id': request.correlationId });
       // The run is consumed to its end even when the client leaves, so the audit always sees its outcome.
-      for await (const event of events) {
-        if (!res.destroyed) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-      }
+      for await (const event of events) writeEvent(res, event.type, event);
       res.end();
     },
   });
