@@ -1,4 +1,4 @@
-// The REST API process: kernel routes, every plugin's routes under /api/<name>, and OpenAPI at /docs.
+// The REST API process: kernel routes, every plugin's routes under /api/<name>, OpenAPI at /docs, and the web console at /.
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Kernel } from '../boot/create-kernel.ts';
@@ -8,6 +8,8 @@ import { registerAgentRoutes } from '../agent/agent-routes.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
+import { registerConsoleRoutes } from './console-routes.ts';
 import { createPluginRoutes } from './plugin-routes.ts';
 import { registerSystemRoutes } from './system-routes.ts';
 
@@ -21,7 +23,12 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
+export interface ApiServerOptions {
+  /** The built console to serve at /; console/dist by default. */
+  readonly consoleDir?: string;
+}
+
+export async function createApiServer(kernel: Kernel, options: ApiServerOptions = {}): Promise<ApiServer> {
   const { config, logger, access, authenticator } = kernel;
   const appOptions = { logger, bodyLimit: config.apiBodyLimit, authenticator, access };
   let host: PluginHost | undefined;
@@ -44,6 +51,8 @@ export async function createApiServer(kernel: Kernel): Promise<ApiServer> {
     transformSpecification: (spec) => ({ ...spec, paths: { ...(spec.paths as object), ...pluginRoutes.openApiPaths() } }),
   });
   registerSystemRoutes(app, { host, store: kernel.store, profile: kernel.profile });
+  registerCatalogRoutes(app, { registry: host.registry, harnessUrl: config.harnessUrl, serviceSecret: kernel.serviceSecret });
+  registerConsoleRoutes(app, { dir: options.consoleDir });
   registerAuditRoutes(app, await createAuditRepository(kernel.store), access);
   registerAgentRoutes(app, kernel.agent, (name) => host!.registry.tools.get(name)?.tool.description ?? null);
   const reviewSweep = setInterval(() => {

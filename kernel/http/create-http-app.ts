@@ -43,9 +43,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.addHook('onRoute', (route) => {
     if (options.publicPrefixes?.some((p) => route.url.startsWith(p))) route.config = { ...(route.config as object), public: true };
-    const config = route.config as { permission?: string; public?: boolean } | undefined;
-    if (!config?.public && !config?.permission && route.method !== 'HEAD') {
-      throw new Error(`route ${String(route.method)} ${route.url} must declare config.permission or config.public`);
+    const config = route.config as { permission?: string; public?: boolean; anyRole?: boolean } | undefined;
+    if (!config?.public && !config?.permission && !config?.anyRole && route.method !== 'HEAD') {
+      throw new Error(`route ${String(route.method)} ${route.url} must declare config.permission, config.anyRole or config.public`);
     }
   });
 
@@ -57,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if (request.is404 || config.public) return;
     request.identity = await options.authenticator.authenticate(request.headers);
     request.log = request.log.child({ userId: request.identity.userId });
+    if (config.anyRole && !config.permission) return;
     if (!config.permission || !options.access.hasPermission(request.identity.role, config.permission)) {
       throw kernelErrors.forbidden({ permission: config.permission }, `Your role "${request.identity.role}" may not do this (${config.permission}).`);
     }

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The profile permission the caller's role needs; every non-public route names one. */
     permission?: string;
+    /** Any valid token will do, whatever its role may do (the caller's own identity). */
+    anyRole?: boolean;
     /** Reachable without a token (health, readiness, docs). */
     public?: boolean;
   }

@@ -1,10 +1,21 @@
-// Health, readiness and the plugin status page.
+// Health, readiness, the caller's own identity and permissions, and the plugin status page.
 import { Type } from 'typebox';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import type { ProfileSource } from '../profile/profile-source.ts';
 import { PluginStatusView } from '../plugins/plugin-status.ts';
 import type { HttpApp } from './create-http-app.ts';
+
+const CallerView = Type.Object({
+  userId: Type.String(),
+  role: Type.String(),
+  via: Type.Union([Type.Literal('user'), Type.Literal('service')]),
+  description: Type.Union([Type.String(), Type.Null()]),
+  permissions: Type.Array(Type.String()),
+  tools: Type.Array(Type.String()),
+  reviews: Type.Array(Type.String()),
+  reviewRequired: Type.Array(Type.String()),
+});
 
 export function registerSystemRoutes(app: HttpApp, deps: { host: PluginHost; store: DocumentStore; profile: ProfileSource }): void {
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -16,6 +27,27 @@ export function registerSystemRoutes(app: HttpApp, deps: { host: PluginHost; sto
     } catch {
       return reply.status(503).send({ error: { code: 'service_unavailable', message: 'The store does not answer.' } });
     }
+  });
+
+  app.get('/api/system/me', {
+    config: { anyRole: true },
+    schema: {
+      tags: ['system'],
+      summary: "Who the token belongs to: user, role and the role's permission, tool and review patterns (exact, `*`, or prefix*)",
+      response: { 200: CallerView },
+    },
+    handler: async (request) => {
+      const { userId, role, via } = request.identity;
+      const spec = deps.profile.current().roles[role];
+      return {
+        userId, role, via,
+        description: spec?.description ?? null,
+        permissions: spec?.permissions ?? [],
+        tools: spec?.tools ?? [],
+        reviews: spec?.reviews ?? [],
+        reviewRequired: spec?.reviewRequired ?? [],
+      };
+    },
   });
 
   app.get('/api/system/plugins', {

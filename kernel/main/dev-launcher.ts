@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     '  Nexus is running' + (config.mongodbUri ? ' on MongoDB' : ` on the embedded store in ${config.dataDir}`),
     `  API            ${config.publicUrl ?? api}   ${apiUp ? 'up' : 'NOT UP (see the [api] lines above)'}`,
     `  API docs       ${config.publicUrl ?? api}/docs`,
+    `  Web console    ${config.publicUrl ?? api}/   (sign in with a token)`,
     `  Operations MCP ${mcp}/mcp   ${mcpUp ? 'up' : 'NOT UP (see the [mcp] lines above)'}`,
     `  Worker         running (no port)`,
     ...devProcesses.map((d) => `  ${d.name.padEnd(14)} running (dev helper)`),

@@ -1,0 +1,94 @@
+// One run's timeline: the request, the route and skill chosen, each tool call with arguments, result, refusal and review decision, the outcome.
+import { Anchor, Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { api } from '../../api/client.ts';
+import type { AuditReviewDecision, AuditRunDetail, AuditToolCall } from '../../api/types.ts';
+import { useToolSchemas } from '../../api/catalog.ts';
+import { JsonView } from '../../components/json-view.tsx';
+import { Screen } from '../../components/screen.tsx';
+import { SchemaView } from '../../components/schema-view.tsx';
+import { QueryView } from '../../components/states.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { formatDuration, formatInstant } from '../../components/time.ts';
+
+function ToolCallEntry({ call, decision }: { call: AuditToolCall; decision: AuditReviewDecision | undefined }) {
+  const tools = useToolSchemas();
+  return (
+    <Stack gap="xs" data-testid="audit-tool-call">
+      <Group gap="xs">
+        <StatusBadge value={call.refusal ? 'refused' : call.isError ? 'failed' : 'completed'} />
+        {decision && <StatusBadge value={decision.decision} />}
+        {decision && <Text size="xs" c="dimmed">reviewed by {decision.reviewerId} ({decision.reviewerRole}) {formatInstant(decision.decidedAt)}</Text>}
+        <Text size="xs" c="dimmed">{formatInstant(call.startedAt)} · {formatDuration(call.durationMs)}{call.server ? ` · ${call.server}` : ''}</Text>
+      </Group>
+      <SchemaView schema={tools.get(call.tool)?.inputSchema} value={call.arguments} caption="Arguments" />
+      {decision?.detail !== null && decision?.detail !== undefined && (
+        <Stack gap={2}>
+          <Text size="xs" fw={600}>Review detail</Text>
+          <JsonView value={decision.detail} />
+        </Stack>
+      )}
+      {call.refusal && <Text size="sm" c="red">Refused: {call.refusal}</Text>}
+      <Stack gap={2}>
+        <Text size="xs" fw={600}>Result</Text>
+        <JsonView value={call.result} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export function AuditRunScreen() {
+  const { id } = useParams<{ id: string }>();
+  const query = useQuery({ queryKey: ['audit', 'run', id], queryFn: () => api.get<AuditRunDetail>(`/api/audit/runs/${encodeURIComponent(id)}`) });
+  return (
+    <Screen title="Run" description={id} actions={<Anchor component={Link} href="/audit" size="sm">Back to all runs</Anchor>}>
+      <QueryView query={query} loading="Loading the run…">
+        {({ run, toolCalls, reviewDecisions }) => {
+          const decisions = new Map(reviewDecisions.map((d) => [d.toolCallId, d]));
+          const calls = [...toolCalls].sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
+          return (
+            <Stack gap="md">
+              <Paper withBorder p="md">
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+                  <Text size="sm"><b>Status:</b> <StatusBadge value={run.status} /></Text>
+                  <Text size="sm"><b>User:</b> {run.userId} ({run.role})</Text>
+                  <Text size="sm"><b>Session:</b> <Text span ff="monospace" size="xs">{run.sessionId}</Text></Text>
+                  <Text size="sm"><b>Started:</b> {formatInstant(run.startedAt)}</Text>
+                  <Text size="sm"><b>Duration:</b> {formatDuration(run.durationMs)}</Text>
+                  <Text size="sm"><b>Tokens:</b> {run.usage.inputTokens} in / {run.usage.outputTokens} out</Text>
+                </SimpleGrid>
+              </Paper>
+              <Timeline bulletSize={18} lineWidth={2} aria-label="Timeline">
+                <Timeline.Item title="Request">
+                  <Blockquote p="xs" fz="sm">{run.input}</Blockquote>
+                </Timeline.Item>
+                <Timeline.Item title="Routing">
+                  <Group gap="xs">
+                    <Text size="sm">route</Text><Badge variant="outline">{run.route ?? '—'}</Badge>
+                    <Text size="sm">skill</Text><Badge variant="outline">{run.skill ?? '—'}</Badge>
+                  </Group>
+                </Timeline.Item>
+                {calls.map((call) => (
+                  <Timeline.Item key={call.id} title={`Tool call: ${call.tool}`}>
+                    <ToolCallEntry call={call} decision={decisions.get(call.toolCallId)} />
+                  </Timeline.Item>
+                ))}
+                {reviewDecisions.filter((d) => !toolCalls.some((c) => c.toolCallId === d.toolCallId)).map((d) => (
+                  <Timeline.Item key={d.id} title={`Review decision: ${d.decision}`}>
+                    <Text size="sm">{d.reviewerId} ({d.reviewerRole}) on call {d.toolCallId}, {formatInstant(d.decidedAt)}</Text>
+                  </Timeline.Item>
+                ))}
+                <Timeline.Item title={`Outcome: ${run.status}`}>
+                  {run.answer && <Blockquote p="xs" fz="sm" color="green">{run.answer}</Blockquote>}
+                  {run.error && <Text size="sm" c="red">{run.error.code}: {run.error.message}</Text>}
+                  {run.status === 'interrupted' && <Text size="sm" c="dimmed">Paused for a review; the decisions resume it.</Text>}
+                </Timeline.Item>
+              </Timeline>
+            </Stack>
+          );
+        }}
+      </QueryView>
+    </Screen>
+  );
+}

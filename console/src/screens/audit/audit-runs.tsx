@@ -1,0 +1,102 @@
+// The audit trail: agent runs, newest first, filtered by status, user, session, route and time, paged.
+import { useState } from 'react';
+import { Anchor, Button, Group, NativeSelect, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { api } from '../../api/client.ts';
+import type { AuditRun, Page } from '../../api/types.ts';
+import { useSession } from '../../auth/session.tsx';
+import { Screen } from '../../components/screen.tsx';
+import { QueryView } from '../../components/states.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { formatDuration, formatInstant } from '../../components/time.ts';
+
+const PAGE = 25;
+
+interface Filters {
+  status: string;
+  userId: string;
+  sessionId: string;
+  route: string;
+  from: string;
+  to: string;
+}
+
+const EMPTY: Filters = { status: '', userId: '', sessionId: '', route: '', from: '', to: '' };
+
+const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+export function AuditScreen() {
+  const { can } = useSession();
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: ['audit', 'runs', filters, page],
+    queryFn: () =>
+      api.get<Page<AuditRun>>('/api/audit/runs', {
+        status: filters.status, userId: filters.userId.trim(), sessionId: filters.sessionId.trim(), route: filters.route.trim(),
+        from: iso(filters.from), to: iso(filters.to), limit: PAGE, offset: (page - 1) * PAGE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const set = (key: keyof Filters) => (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [key]: e.currentTarget.value });
+
+  return (
+    <Screen title="Audit" description={can('audit.read') ? 'Every agent run, with its tool calls and review decisions.' : 'Your own agent runs, with their tool calls and review decisions.'}>
+      <form
+        aria-label="Filter runs"
+        onSubmit={(e) => { e.preventDefault(); setFilters(draft); setPage(1); }}
+      >
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NativeSelect label="Status" value={draft.status} onChange={set('status')} data={[{ value: '', label: 'Any' }, 'completed', 'interrupted', 'failed']} />
+          {can('audit.read') && <TextInput label="User" value={draft.userId} onChange={set('userId')} w={140} />}
+          <TextInput label="Session" value={draft.sessionId} onChange={set('sessionId')} w={160} />
+          <TextInput label="Route" value={draft.route} onChange={set('route')} w={140} />
+          <TextInput type="datetime-local" label="From" value={draft.from} onChange={set('from')} />
+          <TextInput type="datetime-local" label="To" value={draft.to} onChange={set('to')} />
+          <Button type="submit">Apply</Button>
+          <Button variant="subtle" onClick={() => { setDraft(EMPTY); setFilters(EMPTY); setPage(1); }}>Clear</Button>
+        </Group>
+      </form>
+      <QueryView query={query} loading="Loading runs…" isEmpty={(p) => p.items.length === 0} empty="No run matches.">
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table fz="sm" highlightOnHover aria-label="Agent runs" data-testid="audit-runs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Started</Table.Th>
+                    <Table.Th>User</Table.Th>
+                    <Table.Th>Input</Table.Th>
+                    <Table.Th>Route / skill</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Duration</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((run) => (
+                    <Table.Tr key={run.id}>
+                      <Table.Td>
+                        <Anchor component={Link} href={`/audit/runs/${encodeURIComponent(run.id)}`} size="sm">{formatInstant(run.startedAt)}</Anchor>
+                      </Table.Td>
+                      <Table.Td>{run.userId} <Text span c="dimmed" size="xs">({run.role})</Text></Table.Td>
+                      <Table.Td><Text size="sm" lineClamp={2}>{run.input}</Text></Table.Td>
+                      <Table.Td>{run.skill ?? run.route ?? '—'}</Table.Td>
+                      <Table.Td><StatusBadge value={run.status} /></Table.Td>
+                      <Table.Td>{formatDuration(run.durationMs)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">{data.total} runs</Text>
+              {data.total > PAGE && <Pagination total={Math.ceil(data.total / PAGE)} value={page} onChange={setPage} size="sm" aria-label="Pages" />}
+            </Group>
+          </>
+        )}
+      </QueryView>
+    </Screen>
+  );
+}

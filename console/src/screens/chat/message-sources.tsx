@@ -1,0 +1,48 @@
+// The documents a RAG answer came from (title, heading path) and the span it quoted, read from the run's own tool results in the audit trail.
+import { Blockquote, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import type { AuditRunDetail, RagSource } from '../../api/types.ts';
+
+interface AnswerContent {
+  sources?: { n: number; title: string; heading_path: string[]; text: string }[];
+  citations?: { source: number; quote: string }[];
+  results?: { title: string; heading_path: string[]; text: string }[];
+}
+
+/** Sources of rag_query results with the quotes cited from each; rag_search hits as they are. */
+export function sourcesOf(detail: AuditRunDetail): RagSource[] {
+  const out: RagSource[] = [];
+  for (const call of detail.toolCalls) {
+    if (!call.tool.startsWith('rag_') || call.isError) continue;
+    const content = (call.result as { structuredContent?: AnswerContent } | null)?.structuredContent;
+    if (!content) continue;
+    for (const s of content.sources ?? []) {
+      const quotes = (content.citations ?? []).filter((c) => c.source === s.n).map((c) => c.quote);
+      if (quotes.length === 0 && (content.citations?.length ?? 0) > 0) continue; // cited answers show only what they cite
+      out.push({ title: s.title, heading_path: s.heading_path, text: s.text, quote: quotes.join(' … ') || undefined });
+    }
+    for (const r of content.results ?? []) out.push({ title: r.title, heading_path: r.heading_path, text: r.text });
+  }
+  return out;
+}
+
+export function MessageSources({ runId }: { runId: string }) {
+  const query = useQuery({ queryKey: ['audit', 'run', runId], queryFn: () => api.get<AuditRunDetail>(`/api/audit/runs/${encodeURIComponent(runId)}`) });
+  const sources = query.data ? sourcesOf(query.data) : [];
+  if (sources.length === 0) return null;
+  return (
+    <Stack gap={4} mt="xs" aria-label="Sources" data-testid="message-sources">
+      <Text size="xs" fw={600}>Sources</Text>
+      {sources.map((s, i) => (
+        <Paper key={i} withBorder p="xs" radius="sm">
+          <Text size="sm" fw={500}>{s.title}</Text>
+          {s.heading_path.length > 0 && (
+            <Breadcrumbs separator="›" fz="xs" c="dimmed">{s.heading_path.map((h, j) => <span key={j}>{h}</span>)}</Breadcrumbs>
+          )}
+          <Blockquote p={6} mt={4} fz="xs">{s.quote ?? s.text}</Blockquote>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
