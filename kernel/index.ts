@@ -32,7 +32,7 @@ export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/stor
 export { isDuplicateKeyError } from '../shared/store/port.ts';
 export { openEventStream, writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
 export type { Logger } from 'pino';
-export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus } from './contracts/task-service.ts';
+export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus, createdViaMcp } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';
 export type { AgentRunService, AgentRunInput, AgentRunOutcome, AgentRunSettled, AgentRunListener } from './contracts/agent-run-service.ts';
 export { loadConfigFrom, ConfigError } from '../shared/config/load-config.ts';

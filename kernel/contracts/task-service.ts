@@ -22,6 +22,12 @@ export const TaskSchedule = Type.Union([
 
 export const TaskStatus = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('cancelled'), Type.Literal('completed')]);
 export const TaskCreatedVia = Type.Union([Type.Literal('api'), Type.Literal('mcp'), Type.Literal('agent')]);
+export type TaskCreatedVia = Static<typeof TaskCreatedVia>;
+
+/** Who created a task through an MCP tool: the harness calls on a user's behalf with service credentials, so that is the agent. */
+export function createdViaMcp(identity: Identity): TaskCreatedVia {
+  return identity.via === 'service' ? 'agent' : 'mcp';
+}
 
 export const CreateTaskInput = Type.Object(
   {

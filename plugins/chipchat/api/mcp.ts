@@ -1,6 +1,6 @@
 // ChipChat's Operations-MCP tools: deliver a notice now or later, and read back conversations and messages; always the caller's own.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskView, defineTool } from 'nexus/kernel';
+import { TaskSchedule, TaskView, createdViaMcp, defineTool } from 'nexus/kernel';
 import type { ChipchatServices } from '../svc/chipchat-services.ts';
 import { ConversationPage, MessagePage } from '../svc/views.ts';
 import { ConversationId, ConversationListQuery, ConversationView, MessageListQuery, MessageView } from './schemas.ts';
@@ -55,7 +55,7 @@ export function chipchatTools(chipchat: ChipchatServices) {
       ),
       outputSchema: Type.Object({ task: TaskView }),
       annotations: { title: 'Schedule a message', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-      handler: async (args, ctx) => ({ task: await chipchat.reminders.schedule(ctx.identity, args, 'mcp') }),
+      handler: async (args, ctx) => ({ task: await chipchat.reminders.schedule(ctx.identity, args, createdViaMcp(ctx.identity)) }),
     }),
   ];
 }

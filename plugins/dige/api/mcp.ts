@@ -1,6 +1,6 @@
 // The Dige Operations-MCP tools: argument shapes, annotations and descriptions; the services do the work.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskView, defineTool } from 'nexus/kernel';
+import { TaskSchedule, TaskView, createdViaMcp, defineTool } from 'nexus/kernel';
 import type { DigeServices } from '../svc/dige-services.ts';
 import { CommandInput, ControlResultView, DeviceDetailView, DeviceView, RoomView } from '../svc/views.ts';
 
@@ -79,7 +79,7 @@ export function digeTools(dige: DigeServices) {
       outputSchema: Type.Object({ task: TaskView }),
       annotations: { title: 'Schedule a device control', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
       handler: async ({ deviceId, command, value, schedule, title }, ctx) => ({
-        task: await dige.schedule.scheduleControl(ctx.identity, { deviceId, command: value === undefined ? { command } : { command, value }, schedule, title }, 'mcp'),
+        task: await dige.schedule.scheduleControl(ctx.identity, { deviceId, command: value === undefined ? { command } : { command, value }, schedule, title }, createdViaMcp(ctx.identity)),
       }),
     }),
   ];

@@ -1,6 +1,6 @@
 // The scheduler's Operations-MCP tools: inspect and cancel tasks of every kind, schedule goals. They never execute a task; only the worker does.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskStatus, defineTool, type Identity } from 'nexus/kernel';
+import { TaskSchedule, TaskStatus, createdViaMcp, defineTool } from 'nexus/kernel';
 import { GOAL_TASK_KIND, GoalText } from '../domain/goal.ts';
 import type { SchedulerServices } from '../svc/scheduler-services.ts';
 import { RunView, SchedulerTaskView } from '../svc/views.ts';
@@ -11,7 +11,6 @@ const DEFAULT_RECENT_RUNS = 5;
 const TITLE_LIMIT = 200;
 
 /** The harness calls MCP on a user's behalf with the service secret; a user's own token is a direct MCP client. */
-const createdVia = (identity: Identity) => (identity.via === 'service' ? 'agent' : 'mcp');
 const goalTitle = (goal: string) => (goal.length > TITLE_LIMIT ? `${goal.slice(0, TITLE_LIMIT - 1)}…` : goal);
 
 export function schedulerTools(scheduler: SchedulerServices) {
@@ -90,7 +89,7 @@ export function schedulerTools(scheduler: SchedulerServices) {
       outputSchema: Type.Object({ task: SchedulerTaskView }),
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false, title: 'Schedule a goal' },
       handler: async ({ goal, schedule, title }, ctx) => ({
-        task: await tasks.create(ctx.identity, { kind: GOAL_TASK_KIND, title: title ?? goalTitle(goal), payload: { goal }, schedule, createdVia: createdVia(ctx.identity) }),
+        task: await tasks.create(ctx.identity, { kind: GOAL_TASK_KIND, title: title ?? goalTitle(goal), payload: { goal }, schedule, createdVia: createdViaMcp(ctx.identity) }),
       }),
     }),
   ];
