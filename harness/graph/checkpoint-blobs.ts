@@ -68,6 +68,8 @@ export function createBlobCodec(thresholdChars: number): BlobCodec {
 
 function deserializeWithBlobs(json: string, blobs: ReadonlyMap<string, string>): RunState {
   const state = JSON.parse(json) as RunState;
+  // A run paused for review before model steps were recorded resumes with an empty step list rather than breaking.
+  state.modelSteps ??= [];
   const data = (ref: BlobRef): string => {
     const found = blobs.get(ref.blobRef);
     if (found === undefined) throw new Error(`checkpoint blob ${ref.blobRef} is missing`);

@@ -2,6 +2,7 @@
 export type { Runner, RunnerDeps, RunOptions, ResumeOptions } from './runner.ts';
 export type { Checkpointer, CheckpointSummary } from './checkpointer.ts';
 export type { RunContext, RunContextInput, RunContextProvider } from './run-context.ts';
+export { modelStepOf, type ModelStepDraft } from './model-steps.ts';
 export type { RunState, NodeName } from './run-state.ts';
 export { createRunner } from './runner.ts';
 export { CheckpointConflictError } from './checkpointer.ts';

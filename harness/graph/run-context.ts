@@ -1,7 +1,7 @@
 // The RunContextProvider port: where routing and skills plug in to choose the route and skill and add instructions.
 import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunIdentity } from '../../shared/contracts/run-request.ts';
-import type { TokenUsage } from '../../shared/contracts/run-result.ts';
+import type { ModelStepDraft } from './model-steps.ts';
 
 export interface RunContextInput {
   identity: RunIdentity;
@@ -11,6 +11,8 @@ export interface RunContextInput {
   skill: string | undefined;
   /** The run's cancellation, for providers that call a model to route. */
   signal: AbortSignal;
+  /** The run's clock, to time such a call. */
+  now: () => number;
 }
 
 export interface RunContext {
@@ -18,8 +20,8 @@ export interface RunContext {
   skill?: string;
   /** Text placed as system messages before the conversation, e.g. the chosen skill's body, loaded once per run. */
   instructions: string[];
-  /** Tokens the provider itself spent (a routing model call), added to the run's usage. */
-  usage?: TokenUsage;
+  /** The provider's own model call (routing), if it made one: it becomes the run's first step and adds to its usage. */
+  routingStep?: ModelStepDraft;
 }
 
 export interface RunContextProvider {

@@ -13,6 +13,7 @@ export function buildRunResult(state: RunState): RunResult {
     toolCalls: state.toolCalls,
     usage: state.usage,
     modelCalls: state.modelCalls,
+    modelSteps: state.modelSteps,
     startedAt: state.startedAt,
     finishedAt: state.updatedAt,
   };

@@ -2,7 +2,7 @@
 import type { Message, ToolCall, ToolMessage } from '../../shared/contracts/messages.ts';
 import type { PendingReview } from '../../shared/contracts/review-decision.ts';
 import type { RunIdentity, RunLimits, RunRequest } from '../../shared/contracts/run-request.ts';
-import type { RunError, TokenUsage } from '../../shared/contracts/run-result.ts';
+import type { ModelStep, RunError, TokenUsage } from '../../shared/contracts/run-result.ts';
 import type { ReviewNote, ToolCallRecord } from '../../shared/contracts/tool-call-record.ts';
 import type { HiddenTool } from '../tools/tool-visibility.ts';
 
@@ -60,6 +60,8 @@ export interface RunState {
   decidedToolCallIds: string[];
   usage: TokenUsage;
   modelCalls: number;
+  /** Every model call so far, the routing call included; each is small (clipped text, no messages). */
+  modelSteps: ModelStep[];
   answer?: string;
   error?: RunError;
   startedAt: number;
@@ -94,6 +96,7 @@ export function initialRunState(request: RunRequest, now: number): RunState {
     decidedToolCallIds: [],
     usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     modelCalls: 0,
+    modelSteps: [],
     startedAt: now,
     updatedAt: now,
   };

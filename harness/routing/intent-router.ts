@@ -1,6 +1,6 @@
 // Intent recognition: asks the model to call the routing tool, whose enum lists the choices; the answer is a tool call, never parsed text.
 import type { Message } from '../../shared/contracts/messages.ts';
-import type { TokenUsage } from '../../shared/contracts/run-result.ts';
+import { modelStepOf, type ModelStepDraft } from '../graph/model-steps.ts';
 import type { ModelAdapter, ModelToolSpec } from '../models/model-adapter.ts';
 import { checkArguments } from '../tools/argument-validator.ts';
 import type { RouteChoice } from './route-choices.ts';
@@ -45,15 +45,17 @@ function conversation(messages: readonly Message[]): Message[] {
 export interface RouteSelection {
   /** Undefined when the model did not call the tool with one of the choices. */
   choice: string | undefined;
-  usage: TokenUsage;
+  /** The routing call as a step of the run. */
+  step: ModelStepDraft;
 }
 
 export async function selectRoute(
   model: ModelAdapter,
-  input: { messages: readonly Message[]; choices: readonly RouteChoice[]; guidance?: string; signal: AbortSignal },
+  input: { messages: readonly Message[]; choices: readonly RouteChoice[]; guidance?: string; signal: AbortSignal; now: () => number },
 ): Promise<RouteSelection> {
   const tool = routingTool(input.choices);
   const system = [ROUTER_INSTRUCTIONS, input.guidance, `Handlers:\n${catalogue(input.choices)}`].filter((part) => part !== undefined).join('\n\n');
+  const startedAt = input.now();
   const response = await model.call({
     messages: [{ role: 'system', content: system }, ...conversation(input.messages)],
     tools: [tool],
@@ -62,5 +64,6 @@ export async function selectRoute(
   });
   const call = response.message.tool_calls.find((candidate) => candidate.name === ROUTING_TOOL);
   const valid = call !== undefined && call.rawArguments === undefined && checkArguments(tool.inputSchema, call.arguments).ok;
-  return { choice: valid ? (call.arguments as { route: string }).route : undefined, usage: response.usage };
+  const step = modelStepOf('routing', response, startedAt, input.now());
+  return { choice: valid ? (call.arguments as { route: string }).route : undefined, step };
 }

@@ -44,7 +44,7 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
   return {
     async resolve(input: RunContextInput): Promise<RunContext> {
       let choice: RouteChoice | undefined;
-      let usage: RunContext['usage'];
+      let routingStep: RunContext['routingStep'];
       const pinned = input.skill ?? input.route;
       if (pinned !== undefined) {
         choice = findChoice(snapshot, pinned, input.skill !== undefined ? 'skill' : undefined);
@@ -58,9 +58,10 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
             messages: input.messages,
             choices,
             signal: input.signal,
+            now: input.now,
             ...(routing?.instructions === undefined ? {} : { guidance: routing.instructions }),
           });
-          usage = picked.usage;
+          routingStep = picked.step;
           const fallback = routing?.fallback;
           choice = choices.find((candidate) => candidate.name === picked.choice);
           if (!choice) {
@@ -71,7 +72,7 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
       }
       const instructions = baseInstructions(snapshot);
       const context: RunContext = { instructions };
-      if (usage !== undefined) context.usage = usage;
+      if (routingStep !== undefined) context.routingStep = routingStep;
       if (!choice) return context;
       const own = await choiceInstructions(choice);
       if (own) instructions.push(own);

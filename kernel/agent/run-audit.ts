@@ -1,6 +1,6 @@
 // Turns what the harness answered (or the failure to reach it) into the app's audit records.
-import type { RunResult } from '../../shared/contracts/run-result.ts';
-import type { RunRecord, ToolCallRecordDoc } from '../audit/audit-schemas.ts';
+import type { ModelStep, RunResult } from '../../shared/contracts/run-result.ts';
+import type { ModelStepRecord, RunRecord, ToolCallRecordDoc } from '../audit/audit-schemas.ts';
 
 export interface RunBoundary {
   readonly runId: string;
@@ -26,9 +26,24 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
     answer: result?.answer ?? null,
     error,
     usage: { inputTokens: result?.usage.inputTokens ?? 0, outputTokens: result?.usage.outputTokens ?? 0 },
+    modelSteps: (result?.modelSteps ?? []).map(toModelStepRecord),
     startedAt: b.startedAt,
     finishedAt: b.finishedAt,
     durationMs: b.finishedAt.getTime() - b.startedAt.getTime(),
+  };
+}
+
+/** A resumed run's result repeats its earlier steps, so the run's document always holds the whole list. */
+function toModelStepRecord(step: ModelStep): ModelStepRecord {
+  return {
+    index: step.index,
+    kind: step.kind,
+    startedAt: new Date(step.startedAt),
+    durationMs: Math.round(step.durationMs),
+    usage: { inputTokens: step.usage.inputTokens, outputTokens: step.usage.outputTokens },
+    text: step.text,
+    textTruncated: step.textTruncated === true,
+    toolCalls: step.toolCalls.map((call) => ({ toolCallId: call.id, tool: call.name })),
   };
 }
 

@@ -4,6 +4,7 @@ import {
   REVIEW_DECISIONS_COLLECTION,
   RUNS_COLLECTION,
   TOOL_CALLS_COLLECTION,
+  type AuditModelStepView,
   type AuditReviewDecisionView,
   type AuditRunQuery,
   type AuditRunView,
@@ -18,12 +19,19 @@ export interface AuditRepository {
   recordRun(run: RunRecord, toolCalls: readonly ToolCallRecordDoc[]): Promise<void>;
   recordReviewDecision(decision: ReviewDecisionRecord): Promise<void>;
   listRuns(query: AuditRunQuery & { onlyUserId?: string }): Promise<{ total: number; items: AuditRunView[] }>;
-  getRun(id: string): Promise<{ run: AuditRunView; toolCalls: AuditToolCallView[]; reviewDecisions: AuditReviewDecisionView[] } | null>;
+  getRun(id: string): Promise<AuditRunDetail | null>;
+}
+
+export interface AuditRunDetail {
+  run: AuditRunView;
+  modelSteps: AuditModelStepView[];
+  toolCalls: AuditToolCallView[];
+  reviewDecisions: AuditReviewDecisionView[];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function runView({ _id, startedAt, finishedAt, ...rest }: RunRecord): AuditRunView {
+function runView({ _id, startedAt, finishedAt, modelSteps: _steps, ...rest }: RunRecord): AuditRunView {
   return { id: _id, ...rest, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString() };
 }
 
@@ -67,7 +75,8 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
       }
       const [total, docs] = await Promise.all([
         runs.countDocuments(filter),
-        runs.find(filter, { sort: { startedAt: -1, _id: 1 }, skip: q.offset ?? 0, limit: q.limit ?? 50 }).toArray(),
+        // The list shows runs, not their timelines: the steps stay behind until one run is asked for.
+        runs.find(filter, { sort: { startedAt: -1, _id: 1 }, skip: q.offset ?? 0, limit: q.limit ?? 50, projection: { modelSteps: 0 } }).toArray(),
       ]);
       return { total, items: docs.map(runView) };
     },
@@ -80,6 +89,7 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
       ]);
       return {
         run: runView(run),
+        modelSteps: (run.modelSteps ?? []).map(({ startedAt, ...rest }) => ({ ...rest, startedAt: startedAt.toISOString() })),
         toolCalls: callDocs.map(({ _id, startedAt, ...rest }) => ({ id: _id, ...rest, startedAt: iso(startedAt) })),
         reviewDecisions: decisionDocs.map(({ _id, decidedAt, ...rest }) => ({ id: _id, ...rest, decidedAt: decidedAt.toISOString() })),
       };

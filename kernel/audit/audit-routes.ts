@@ -4,7 +4,7 @@ import type { HttpApp } from '../http/create-http-app.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AccessPolicy } from '../identity/identity.ts';
 import type { AuditRepository } from './audit-repository.ts';
-import { AuditReviewDecisionView, AuditRunQuery, AuditRunView, AuditToolCallView } from './audit-schemas.ts';
+import { AuditModelStepView, AuditReviewDecisionView, AuditRunQuery, AuditRunView, AuditToolCallView } from './audit-schemas.ts';
 
 /** `audit.read` sees every run; `audit.read.own` only the caller's. */
 export function registerAuditRoutes(app: HttpApp, audit: AuditRepository, access: AccessPolicy): void {
@@ -28,10 +28,15 @@ export function registerAuditRoutes(app: HttpApp, audit: AuditRepository, access
     config: { permission: 'audit.read.own' },
     schema: {
       tags: ['audit'],
-      summary: 'One run with its tool calls and review decisions',
+      summary: 'One run with its model steps, tool calls and review decisions',
       params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: {
-        200: Type.Object({ run: AuditRunView, toolCalls: Type.Array(AuditToolCallView), reviewDecisions: Type.Array(AuditReviewDecisionView) }),
+        200: Type.Object({
+          run: AuditRunView,
+          modelSteps: Type.Array(AuditModelStepView),
+          toolCalls: Type.Array(AuditToolCallView),
+          reviewDecisions: Type.Array(AuditReviewDecisionView),
+        }),
       },
     },
     handler: async (request) => {

@@ -25,6 +25,19 @@ export const AuditRunView = Type.Object({
   durationMs: Type.Integer(),
 });
 
+/** One model call of a run (the routing call included), stored with the run; `toolCalls` name entries of AuditToolCallView. */
+export const AuditModelStepView = Type.Object({
+  index: Type.Integer(),
+  kind: Type.Union([Type.Literal('routing'), Type.Literal('agent')]),
+  startedAt: Type.String({ format: 'date-time' }),
+  durationMs: Type.Integer(),
+  usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
+  /** What the model wrote, clipped by the harness to 2,000 characters (`textTruncated`). */
+  text: Type.String(),
+  textTruncated: Type.Boolean(),
+  toolCalls: Type.Array(Type.Object({ toolCallId: Type.String(), tool: Type.String() })),
+});
+
 export const AuditToolCallView = Type.Object({
   id: Type.String(),
   runId: Type.String(),
@@ -66,11 +79,19 @@ export const AuditRunQuery = Type.Object(
 );
 
 export type AuditRunView = Static<typeof AuditRunView>;
+export type AuditModelStepView = Static<typeof AuditModelStepView>;
 export type AuditToolCallView = Static<typeof AuditToolCallView>;
 export type AuditReviewDecisionView = Static<typeof AuditReviewDecisionView>;
 export type AuditRunQuery = Static<typeof AuditRunQuery>;
 
 /** Stored shapes: the views with Date fields and ids as _id. */
-export type RunRecord = Omit<AuditRunView, 'id' | 'startedAt' | 'finishedAt'> & { _id: string; startedAt: Date; finishedAt: Date };
+export type ModelStepRecord = Omit<AuditModelStepView, 'startedAt'> & { startedAt: Date };
+/** A run keeps its model steps inside its own document; runs recorded before steps were kept have none. */
+export type RunRecord = Omit<AuditRunView, 'id' | 'startedAt' | 'finishedAt'> & {
+  _id: string;
+  startedAt: Date;
+  finishedAt: Date;
+  modelSteps?: ModelStepRecord[];
+};
 export type ToolCallRecordDoc = Omit<AuditToolCallView, 'id' | 'startedAt'> & { _id: string; startedAt: Date | null };
 export type ReviewDecisionRecord = Omit<AuditReviewDecisionView, 'id' | 'decidedAt'> & { _id: string; decidedAt: Date };

@@ -26,6 +26,28 @@ export const RunErrorSchema = Type.Object({
 });
 export type RunError = Static<typeof RunErrorSchema>;
 
+/** Longest `text` a model step keeps; the full text stays in the run's messages, the step is only its audit trace. */
+export const MODEL_STEP_TEXT_LIMIT = 2000;
+
+/**
+ * One model call of a run, in call order. `routing` is the intent router's call (a forced call of the routing tool,
+ * before the graph's first model call); `agent` is a call of the graph's `model` node, the only kind `modelCalls` counts.
+ */
+export const ModelStepSchema = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  kind: Type.Union([Type.Literal('routing'), Type.Literal('agent')]),
+  startedAt: Type.Number(),
+  finishedAt: Type.Number(),
+  durationMs: Type.Number({ minimum: 0 }),
+  usage: TokenUsageSchema,
+  /** What the model wrote, clipped to MODEL_STEP_TEXT_LIMIT characters; `textTruncated` says it was. */
+  text: Type.String({ maxLength: MODEL_STEP_TEXT_LIMIT }),
+  textTruncated: Type.Optional(Type.Literal(true)),
+  /** The tool calls it asked for; what became of each is in `toolCalls` under the same id. */
+  toolCalls: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+});
+export type ModelStep = Static<typeof ModelStepSchema>;
+
 export const RunResultSchema = Type.Object({
   runId: Type.String(),
   threadId: Type.String(),
@@ -37,6 +59,8 @@ export const RunResultSchema = Type.Object({
   pendingReviews: Type.Optional(Type.Array(PendingReviewSchema)),
   usage: TokenUsageSchema,
   modelCalls: Type.Integer({ minimum: 0 }),
+  /** Optional so that a result from a harness that predates it still reads. */
+  modelSteps: Type.Optional(Type.Array(ModelStepSchema)),
   error: Type.Optional(RunErrorSchema),
   startedAt: Type.Number(),
   finishedAt: Type.Number(),

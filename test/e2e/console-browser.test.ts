@@ -142,6 +142,13 @@ async function main() {
     t.match(await entry('light-lobby'), /completed.*approve.*reviewed by admin.*verified/s, 'approved: run and verified');
     t.match(await entry('dimmer-meeting'), /completed.*edit.*reviewed by admin.*"value": 30/s, 'edited: run with the edited value');
     t.match(await entry('curtain-office'), /refused.*reject.*Keep the blinds as they are\./s, 'rejected: not run, with the reason');
+    const timelineEntries = await page.locator('[data-testid="audit-model-step"], [data-testid="audit-tool-call"]').all();
+    const timeline = await Promise.all(timelineEntries.map((entry) => entry.getAttribute('data-testid')));
+    t.same(timeline, ['audit-model-step', 'audit-model-step', 'audit-tool-call', 'audit-tool-call', 'audit-tool-call', 'audit-model-step'], 'routing, the step that asked for the controls, the three calls, the summing-up step');
+    const steps = page.getByTestId('audit-model-step');
+    t.match(await steps.nth(0).textContent(), /routing.*select_route/s, 'the routing call is a step of its own');
+    t.match(await steps.nth(1).textContent(), /in \/ \d+ out tokens.*Asked for.*dige_control_device/s, 'a step shows its tokens and the calls it asked for');
+    t.match(await steps.nth(2).textContent(), /Done: the lobby lights are on/, 'the last step shows what the model wrote');
     await ui.shot('05-audit');
   });
 

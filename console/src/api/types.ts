@@ -166,6 +166,18 @@ export interface AuditToolCall {
   durationMs: number | null;
 }
 
+/** One model call; `routing` is the intent router's call. The harness clips `text` to 2,000 characters. */
+export interface AuditModelStep {
+  index: number;
+  kind: 'routing' | 'agent';
+  startedAt: string;
+  durationMs: number;
+  usage: { inputTokens: number; outputTokens: number };
+  text: string;
+  textTruncated: boolean;
+  toolCalls: { toolCallId: string; tool: string }[];
+}
+
 export interface AuditReviewDecision {
   id: string;
   runId: string;
@@ -179,6 +191,7 @@ export interface AuditReviewDecision {
 
 export interface AuditRunDetail {
   run: AuditRun;
+  modelSteps: AuditModelStep[];
   toolCalls: AuditToolCall[];
   reviewDecisions: AuditReviewDecision[];
 }

@@ -2,6 +2,7 @@
 import { addUsage, type ModelCallRequest } from '../../models/model-adapter.ts';
 import { computeToolVisibility } from '../../tools/tool-visibility.ts';
 import { toRunError } from '../harness-errors.ts';
+import { appendModelStep, modelStepOf } from '../model-steps.ts';
 import { hookRun, type NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState, StateUpdate } from '../run-state.ts';
 import { assertToolCallPairing } from '../tool-call-pairing.ts';
@@ -21,15 +22,17 @@ export async function model(state: RunState, ctx: NodeContext): Promise<NodeResu
   };
   const startedAt = ctx.now();
   const response = await ctx.hooks.callModel({ run, state, request }, (call) => ctx.model.call(call.request));
+  const finishedAt = ctx.now();
   const update: StateUpdate = {
     messages: [...messages, response.message],
     usage: addUsage(state.usage, response.usage),
     modelCalls: state.modelCalls + 1,
+    modelSteps: appendModelStep(state.modelSteps, modelStepOf('agent', response, startedAt, finishedAt)),
     visibleTools: visible.map((tool) => tool.name),
     hiddenTools: hidden,
   };
   try {
-    await ctx.hooks.afterModel({ run, state: { ...state, ...update }, request, response, durationMs: ctx.now() - startedAt });
+    await ctx.hooks.afterModel({ run, state: { ...state, ...update }, request, response, durationMs: finishedAt - startedAt });
   } catch (err) {
     // Keep the AIMessage: the fail node then answers its calls, so the record shows what the model asked for.
     return { update: { ...update, error: toRunError(err, 'model') }, next: 'fail' };

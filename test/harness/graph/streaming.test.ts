@@ -51,7 +51,8 @@ t.test('invoke returns the same result that stream finishes with', async (t) => 
   const invoked = await testRunner({ script, checkpointer: createMemoryCheckpointer({ now: () => 7 }) }).runner.invoke(request({ runId: 'same' }));
   t.ok(finished?.type === 'run_finished');
   if (finished?.type !== 'run_finished') return;
-  const strip = (r: typeof invoked) => ({ ...r, startedAt: 0, finishedAt: 0, toolCalls: r.toolCalls.map((c) => ({ ...c, startedAt: 0, finishedAt: 0, durationMs: 0 })) });
+  const untimed = <T extends { startedAt: number; finishedAt: number; durationMs: number }>(entry: T) => ({ ...entry, startedAt: 0, finishedAt: 0, durationMs: 0 });
+  const strip = (r: typeof invoked) => ({ ...r, startedAt: 0, finishedAt: 0, toolCalls: r.toolCalls.map(untimed), modelSteps: r.modelSteps?.map(untimed) });
   t.same(strip(finished.result), strip(invoked));
 });
 

@@ -114,3 +114,31 @@ t.test('a chosen skill whose file vanished fails the run with skill_unavailable'
   const result = await runner.invoke(request());
   t.match(result, { status: 'failed', error: { code: 'skill_unavailable', node: 'initialize' } });
 });
+
+t.test('each model call is a step: routing first, then two tool rounds and the answer, each with its own usage', async (t) => {
+  const { runner } = await setup(t, [
+    { toolCalls: [{ name: ROUTING_TOOL, arguments: { route: 'notes' } }], usage: { input: 40, output: 3 } },
+    { text: 'Looking.', toolCalls: [{ name: 'notes_read', arguments: {} }], usage: { input: 100, output: 10 } },
+    { toolCalls: [{ name: 'notes_read', arguments: {} }, { name: 'notes_read', arguments: {} }], usage: { input: 150, output: 20 } },
+    { text: 'Both notes say hello.', usage: { input: 220, output: 8 } },
+  ]);
+  const result = await runner.invoke(request({ messages: [{ role: 'user', content: 'read my notes' }] }));
+  t.match(result, { status: 'completed', skill: 'notes', modelCalls: 3 });
+  const steps = result.modelSteps ?? [];
+  t.same(steps.map((step) => [step.index, step.kind, step.usage.inputTokens, step.usage.outputTokens]), [
+    [0, 'routing', 40, 3],
+    [1, 'agent', 100, 10],
+    [2, 'agent', 150, 20],
+    [3, 'agent', 220, 8],
+  ]);
+  t.same(steps.map((step) => step.toolCalls.map((call) => call.name)), [[ROUTING_TOOL], ['notes_read'], ['notes_read', 'notes_read'], []]);
+  t.same(steps.map((step) => step.text), ['', 'Looking.', '', 'Both notes say hello.']);
+  t.same(steps.slice(1).flatMap((step) => step.toolCalls.map((call) => call.id)), result.toolCalls.map((call) => call.toolCallId), 'step calls name the recorded calls');
+  for (const [i, step] of steps.entries()) {
+    t.ok(step.finishedAt >= step.startedAt && step.durationMs === step.finishedAt - step.startedAt, `step ${i} is timed`);
+    if (i > 0) t.ok(step.startedAt >= steps[i - 1]!.finishedAt, `step ${i} starts after step ${i - 1}`);
+  }
+  const round1 = result.toolCalls[0]!;
+  t.ok(round1.startedAt >= steps[1]!.finishedAt && round1.finishedAt <= steps[2]!.startedAt, 'a tool call sits between the step that asked for it and the next');
+  t.same(result.usage, { inputTokens: 510, outputTokens: 41, totalTokens: 551 }, 'the run\'s usage is the sum of its steps');
+});

@@ -37,6 +37,30 @@ t.test('a run goes to the harness with the caller’s identity and is audited', 
   t.match(audit.body.run, { userId: 'alice', route: 'demo', status: 'completed', input: 'lights off please', answer: 'The lights are off.' });
 });
 
+t.test('the run keeps its model steps, routing included; one run’s audit returns them, the list does not', async (t) => {
+  const at = Date.UTC(2026, 0, 2, 3, 4, 5);
+  harness.onRun = (req) => result(req, {
+    route: 'demo',
+    modelCalls: 1,
+    toolCalls: [{ toolCallId: 'c1', name: 'demo_lights', arguments: { on: false }, status: 'succeeded', startedAt: at + 700, finishedAt: at + 720, durationMs: 20 }],
+    modelSteps: [
+      { index: 0, kind: 'routing', startedAt: at, finishedAt: at + 300, durationMs: 300, usage: { inputTokens: 40, outputTokens: 3, totalTokens: 43 }, text: '', toolCalls: [{ id: 'r1', name: 'select_route' }] },
+      { index: 1, kind: 'agent', startedAt: at + 310, finishedAt: at + 690.4, durationMs: 380.4, usage: { inputTokens: 90, outputTokens: 12, totalTokens: 102 }, text: 'x'.repeat(2000), textTruncated: true, toolCalls: [{ id: 'c1', name: 'demo_lights' }] },
+    ],
+  });
+  const res = await call('/api/agent/runs', alice, { message: 'lights off, and tell me how' });
+  const audit = await call(`/api/audit/runs/${res.body.runId}`, alice);
+  t.equal(audit.status, 200);
+  t.same(audit.body.modelSteps, [
+    { index: 0, kind: 'routing', startedAt: new Date(at).toISOString(), durationMs: 300, usage: { inputTokens: 40, outputTokens: 3 }, text: '', textTruncated: false, toolCalls: [{ toolCallId: 'r1', tool: 'select_route' }] },
+    { index: 1, kind: 'agent', startedAt: new Date(at + 310).toISOString(), durationMs: 380, usage: { inputTokens: 90, outputTokens: 12 }, text: 'x'.repeat(2000), textTruncated: true, toolCalls: [{ toolCallId: 'c1', tool: 'demo_lights' }] },
+  ]);
+  t.match(audit.body.toolCalls, [{ toolCallId: 'c1', tool: 'demo_lights' }]);
+  const list = await call(`/api/audit/runs?sessionId=${res.body.sessionId}`, alice);
+  t.equal(list.body.items.length, 1);
+  t.notOk('modelSteps' in list.body.items[0], 'the list carries no timelines');
+});
+
 t.test('the same session continues the conversation; another user cannot use it', async (t) => {
   harness.onRun = (req) => result(req, { answer: `answer ${req.messages.length}` });
   const first = await call('/api/agent/runs', alice, { message: 'one' });

@@ -59,6 +59,7 @@ t.test('one run comes with its tool calls and review decisions', async (t) => {
   t.equal(one.body.run.input, 'ask 0');
   t.match(one.body.toolCalls, [{ tool: 'dige_list_devices', arguments: { roomId: 'r1' }, isError: false }]);
   t.match(one.body.reviewDecisions, [{ decision: 'approve', reviewerId: 'root' }]);
+  t.same(one.body.modelSteps, [], 'a run recorded without model steps shows none');
   t.equal((await get('/api/audit/runs/nope', admin)).body.error.code, 'not_found');
 });
 
@@ -67,4 +68,19 @@ t.test('bad filters are refused with the field named', async (t) => {
   t.equal(bad.status, 400);
   t.equal(bad.body.error.code, 'validation_failed');
   t.equal((await get('/api/audit/runs?color=red', admin)).status, 400);
+});
+
+t.test('a later boundary of the same run (after a review) replaces its step list with the longer one', async (t) => {
+  const step = (index: number) => ({
+    index, kind: 'agent' as const, startedAt: new Date(Date.UTC(2026, 10, 2, 0, 0, index)), durationMs: 5,
+    usage: { inputTokens: 1, outputTokens: 1 }, text: `step ${index}`, textTruncated: false, toolCalls: [],
+  });
+  await audit.recordRun({ ...run(9, 'gina', 'interrupted', 'dige'), modelSteps: [step(0)] }, []);
+  await audit.recordRun({ ...run(9, 'gina', 'completed', 'dige'), modelSteps: [step(0), step(1)] }, []);
+  const one = await get('/api/audit/runs/run-9', admin);
+  t.equal(one.body.run.status, 'completed');
+  t.same(one.body.modelSteps.map((s: { index: number; text: string; startedAt: string }) => [s.index, s.text, s.startedAt]), [
+    [0, 'step 0', '2026-11-02T00:00:00.000Z'],
+    [1, 'step 1', '2026-11-02T00:00:01.000Z'],
+  ]);
 });

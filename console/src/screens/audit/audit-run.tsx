@@ -1,9 +1,9 @@
-// One run's timeline: the request, the route and skill chosen, each tool call with arguments, result, refusal and review decision, the outcome.
+// One run's timeline: the request, the route and skill chosen, each model step and tool call (arguments, result, refusal, review decision) in time order, the outcome.
 import { Anchor, Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client.ts';
-import type { AuditReviewDecision, AuditRunDetail, AuditToolCall } from '../../api/types.ts';
+import type { AuditModelStep, AuditReviewDecision, AuditRunDetail, AuditToolCall } from '../../api/types.ts';
 import { useToolSchemas } from '../../api/catalog.ts';
 import { JsonView } from '../../components/json-view.tsx';
 import { Screen } from '../../components/screen.tsx';
@@ -11,6 +11,34 @@ import { SchemaView } from '../../components/schema-view.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDuration, formatInstant } from '../../components/time.ts';
+import { runTimeline } from './run-timeline.ts';
+
+function ModelStepEntry({ step }: { step: AuditModelStep }) {
+  return (
+    <Stack gap="xs" data-testid="audit-model-step">
+      <Group gap="xs">
+        {step.kind === 'routing' && <Badge variant="outline">routing</Badge>}
+        <Text size="xs" c="dimmed">
+          {formatInstant(step.startedAt)} · {formatDuration(step.durationMs)} · {step.usage.inputTokens} in / {step.usage.outputTokens} out tokens
+        </Text>
+      </Group>
+      {step.text !== '' && (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {step.text}
+          {step.textTruncated && <Text span size="xs" c="dimmed"> … (clipped)</Text>}
+        </Text>
+      )}
+      {step.toolCalls.length > 0 ? (
+        <Group gap={4}>
+          <Text size="xs">Asked for</Text>
+          {step.toolCalls.map((call) => <Badge key={call.toolCallId} variant="light" tt="none">{call.tool}</Badge>)}
+        </Group>
+      ) : (
+        step.text === '' && <Text size="xs" c="dimmed">No text and no tool call.</Text>
+      )}
+    </Stack>
+  );
+}
 
 function ToolCallEntry({ call, decision }: { call: AuditToolCall; decision: AuditReviewDecision | undefined }) {
   const tools = useToolSchemas();
@@ -44,9 +72,22 @@ export function AuditRunScreen() {
   return (
     <Screen title="Run" description={id} actions={<Anchor component={Link} href="/audit" size="sm">Back to all runs</Anchor>}>
       <QueryView query={query} loading="Loading the run…">
-        {({ run, toolCalls, reviewDecisions }) => {
+        {({ run, modelSteps, toolCalls, reviewDecisions }) => {
           const decisions = new Map(reviewDecisions.map((d) => [d.toolCallId, d]));
-          const calls = [...toolCalls].sort((a, b) => (a.startedAt ?? '').localeCompare(b.startedAt ?? ''));
+          // The routing call comes before everything else, so it stands with the route it chose.
+          const entries = runTimeline(modelSteps, toolCalls);
+          const routing = entries.filter((entry) => entry.type === 'step' && entry.step.kind === 'routing');
+          const rest = entries.filter((entry) => !routing.includes(entry));
+          const entryItem = (entry: (typeof entries)[number]) =>
+            entry.type === 'step' ? (
+              <Timeline.Item key={`step-${entry.step.index}`} title={`Model step ${entry.step.index + 1}${entry.step.kind === 'routing' ? ' (routing)' : ''}`}>
+                <ModelStepEntry step={entry.step} />
+              </Timeline.Item>
+            ) : (
+              <Timeline.Item key={entry.call.id} title={`Tool call: ${entry.call.tool}`}>
+                <ToolCallEntry call={entry.call} decision={decisions.get(entry.call.toolCallId)} />
+              </Timeline.Item>
+            );
           return (
             <Stack gap="md">
               <Paper withBorder p="md">
@@ -63,17 +104,14 @@ export function AuditRunScreen() {
                 <Timeline.Item title="Request">
                   <Blockquote p="xs" fz="sm">{run.input}</Blockquote>
                 </Timeline.Item>
+                {routing.map(entryItem)}
                 <Timeline.Item title="Routing">
                   <Group gap="xs">
                     <Text size="sm">route</Text><Badge variant="outline">{run.route ?? '—'}</Badge>
                     <Text size="sm">skill</Text><Badge variant="outline">{run.skill ?? '—'}</Badge>
                   </Group>
                 </Timeline.Item>
-                {calls.map((call) => (
-                  <Timeline.Item key={call.id} title={`Tool call: ${call.tool}`}>
-                    <ToolCallEntry call={call} decision={decisions.get(call.toolCallId)} />
-                  </Timeline.Item>
-                ))}
+                {rest.map(entryItem)}
                 {reviewDecisions.filter((d) => !toolCalls.some((c) => c.toolCallId === d.toolCallId)).map((d) => (
                   <Timeline.Item key={d.id} title={`Review decision: ${d.decision}`}>
                     <Text size="sm">{d.reviewerId} ({d.reviewerRole}) on call {d.toolCallId}, {formatInstant(d.decidedAt)}</Text>
