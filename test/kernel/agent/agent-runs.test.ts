@@ -1,29 +1,14 @@
 // Agent runs through the API: the harness is called with the caller's identity, sessions continue, and the audit is written after the boundary.
 import t from 'tap';
-import path from 'node:path';
 import { createKernel } from '../../../kernel/boot/create-kernel.ts';
-import { createApiServer } from '../../../kernel/http/create-api-server.ts';
-import { createTestEnv, projectRoot } from '../../helpers/test-env.ts';
-import { result, startHarnessDouble } from '../../helpers/harness-double.ts';
+import { createTestEnv } from '../../helpers/test-env.ts';
+import { result } from '../../helpers/harness-double.ts';
+import { startAgentApi } from './agent-api-rig.ts';
 
-const secret = 'x'.repeat(40);
-const harness = await startHarnessDouble(secret);
-t.teardown(() => harness.close());
-const te = await createTestEnv(t, {
-  env: { NEXUS_SERVICE_SECRET: secret, NEXUS_HARNESS_URL: harness.url, NEXUS_RUNTIME_PROFILE_PATH: path.join(projectRoot, 'test/fixtures/profiles/agent-profile.yaml') },
-});
-const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false });
-const server = await createApiServer(kernel);
-t.teardown(async () => {
-  await server.close();
-  await kernel.close();
-});
+const { harness, te, kernel, server, call } = await startAgentApi(t);
+const secret = te.env.NEXUS_SERVICE_SECRET!;
 const { token: alice, summary: aliceToken } = await kernel.tokens.create({ userId: 'alice', role: 'operator' });
 const { token: bob } = await kernel.tokens.create({ userId: 'bob', role: 'operator' });
-const call = async (url: string, token: string, payload?: unknown) => {
-  const res = await server.app.inject({ method: payload === undefined ? 'GET' : 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
-  return { status: res.statusCode, body: res.json(), raw: res };
-};
 
 t.test('a run goes to the harness with the caller’s identity and is audited', async (t) => {
   harness.onRun = (req) => result(req, { answer: 'The lights are off.', route: 'demo', skill: 'demo' });

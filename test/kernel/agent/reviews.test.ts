@@ -1,32 +1,14 @@
 // Human review through the API: who may decide, once only, on the arguments shown; the same run resumes with the requester re-resolved.
 import t from 'tap';
-import path from 'node:path';
-import { createKernel } from '../../../kernel/boot/create-kernel.ts';
-import { createApiServer } from '../../../kernel/http/create-api-server.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
 import type { RunRequest } from '../../../shared/contracts/run-request.ts';
-import { createTestEnv, projectRoot } from '../../helpers/test-env.ts';
-import { result, startHarnessDouble } from '../../helpers/harness-double.ts';
+import { result } from '../../helpers/harness-double.ts';
+import { startAgentApi } from './agent-api-rig.ts';
 
-const secret = 'y'.repeat(40);
-const harness = await startHarnessDouble(secret);
-t.teardown(() => harness.close());
-const te = await createTestEnv(t, {
-  env: { NEXUS_SERVICE_SECRET: secret, NEXUS_HARNESS_URL: harness.url, NEXUS_RUNTIME_PROFILE_PATH: path.join(projectRoot, 'test/fixtures/profiles/agent-profile.yaml') },
-});
-const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false });
-const server = await createApiServer(kernel);
-t.teardown(async () => {
-  await server.close();
-  await kernel.close();
-});
+const { harness, kernel, call } = await startAgentApi(t);
 const { token: alice, summary: aliceToken } = await kernel.tokens.create({ userId: 'alice', role: 'operator' });
 const { token: lead } = await kernel.tokens.create({ userId: 'lena', role: 'lead' });
 const { token: admin } = await kernel.tokens.create({ userId: 'root', role: 'admin' });
-const call = async (url: string, token: string, payload?: unknown) => {
-  const res = await server.app.inject({ method: payload === undefined ? 'GET' : 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
-  return { status: res.statusCode, body: res.json() };
-};
 
 const args = { deviceId: 'lamp-1', command: { power: 'off' } };
 const pause = (req: RunRequest) =>

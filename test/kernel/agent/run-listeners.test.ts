@@ -1,29 +1,15 @@
 // Plugins hear of every run this process settles (new, streamed, resumed after review) once it is audited; a failing listener changes nothing.
 import t from 'tap';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { AgentRunSettled } from '../../../kernel/contracts/agent-run-service.ts';
-import { createKernel } from '../../../kernel/boot/create-kernel.ts';
-import { createApiServer } from '../../../kernel/http/create-api-server.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
 import { createAuditRepository } from '../../../kernel/audit/audit-repository.ts';
-import { createTestEnv, projectRoot } from '../../helpers/test-env.ts';
-import { result, startHarnessDouble } from '../../helpers/harness-double.ts';
+import { result } from '../../helpers/harness-double.ts';
+import { startAgentApi } from './agent-api-rig.ts';
 
-const secret = 'z'.repeat(40);
-const harness = await startHarnessDouble(secret);
-t.teardown(() => harness.close());
-const te = await createTestEnv(t, {
-  env: { NEXUS_SERVICE_SECRET: secret, NEXUS_HARNESS_URL: harness.url, NEXUS_RUNTIME_PROFILE_PATH: path.join(projectRoot, 'test/fixtures/profiles/agent-profile.yaml'), NEXUS_LOG_LEVEL: 'error' },
-});
 const logs: string[] = [];
 const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => void (logs.push(chunk.toString()), done()) });
-const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false, logDestination: sink });
-const server = await createApiServer(kernel);
-t.teardown(async () => {
-  await server.close();
-  await kernel.close();
-});
+const { harness, kernel, server } = await startAgentApi(t, { env: { NEXUS_LOG_LEVEL: 'error' }, logDestination: sink });
 const audit = await createAuditRepository(kernel.store);
 const alice = { userId: 'alice', role: 'operator', tokenId: (await kernel.tokens.create({ userId: 'alice', role: 'operator' })).summary.id, via: 'user' as const };
 const { token: lead } = await kernel.tokens.create({ userId: 'lena', role: 'lead' });

@@ -13,6 +13,7 @@ import {
 import type { AccessPolicy, Authenticator, Identity } from '../../../kernel/identity/identity.ts';
 import { defineErrors } from '../../../kernel/errors/app-error.ts';
 import { kernelErrors } from '../../../kernel/errors/kernel-errors.ts';
+import type { Kernel } from '../../../kernel/boot/create-kernel.ts';
 import { createMcpHost, type McpHostOptions } from '../../../kernel/mcp/mcp-host.ts';
 
 const demoErrors = defineErrors({
@@ -178,6 +179,19 @@ export async function startTestHost(overrides: Partial<McpHostOptions> = {}): Pr
   });
   const { url } = await host.start();
   return { url, catalog, authenticator, logs, closeIdleSessions: () => host.closeIdleSessions(), close: () => host.close() };
+}
+
+/** The wiring of kernel/main/mcp.ts over a booted kernel and its plugins' tools, in-process on a free port. */
+export async function startKernelMcp(
+  kernel: Pick<Kernel, 'authenticator' | 'access' | 'logger'>,
+  catalog: ToolCatalog,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const host = createMcpHost({
+    catalog, authenticator: kernel.authenticator, access: kernel.access, logger: kernel.logger,
+    host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
+  });
+  const { url } = await host.start();
+  return { url, close: () => host.close() };
 }
 
 export interface ClientOptions {

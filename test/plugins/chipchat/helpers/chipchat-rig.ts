@@ -3,13 +3,12 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { createKernel, type Kernel } from '../../../../kernel/boot/create-kernel.ts';
 import { createApiServer, type ApiServer } from '../../../../kernel/http/create-api-server.ts';
-import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import type { ChipchatServices } from '../../../../plugins/chipchat/svc/chipchat-services.ts';
 import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
 import { startHarnessDouble, type HarnessDouble } from '../../../helpers/harness-double.ts';
 import { createTestEnv, fixturePlugin, projectRoot } from '../../../helpers/test-env.ts';
-import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
 
 type InjectResponse = Awaited<ReturnType<ApiServer['app']['inject']>>;
 export type McpClient = Awaited<ReturnType<typeof connectClient>>;
@@ -50,17 +49,13 @@ export async function startChipchatRig(t: { teardown(fn: () => unknown): void },
   const server = await createApiServer(kernel);
   const loaded = server.host.loaded('chipchat');
   if (loaded === undefined) throw new Error(`chipchat did not load: ${JSON.stringify(server.host.status())}`);
-  let mcpUrl: Promise<string> | undefined;
-  const mcpHost = createMcpHost({
-    catalog: server.host.registry.tools, authenticator: kernel.authenticator, access: kernel.access, logger: kernel.logger,
-    host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
-  });
+  let mcp: ReturnType<typeof startKernelMcp> | undefined;
   const clients: McpClient[] = [];
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       for (const client of clients) await client.close();
-      if (mcpUrl) await mcpHost.close();
+      if (mcp) await (await mcp).close();
       await server.close();
       await kernel.close();
     })());
@@ -76,8 +71,8 @@ export async function startChipchatRig(t: { teardown(fn: () => unknown): void },
     listen: () => server.listen(),
     close,
     async mcp(userId, role) {
-      mcpUrl ??= mcpHost.start().then((started) => started.url);
-      const client = await connectClient(await mcpUrl, await token(userId, role));
+      mcp ??= startKernelMcp(kernel, server.host.registry.tools);
+      const client = await connectClient((await mcp).url, await token(userId, role));
       clients.push(client);
       return client;
     },

@@ -1,8 +1,7 @@
 // The Dige tools through the real plugin host and MCP host, called with the SDK client, against the simulator.
 import t from 'tap';
-import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
 import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
-import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import { startKernelRig, type KernelRig } from '../helpers/kernel-rig.ts';
 
@@ -12,11 +11,8 @@ async function startMcp(t: Parameters<typeof startKernelRig>[0], fixtures: strin
   const { kernel } = rig;
   const host = kernel.createPluginHost();
   await host.start();
-  const mcp = createMcpHost({
-    catalog: host.registry.tools, authenticator: kernel.authenticator, access: kernel.access, logger: kernel.logger,
-    host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
-  });
-  const { url } = await mcp.start();
+  const mcp = await startKernelMcp(kernel, host.registry.tools);
+  const { url } = mcp;
   t.teardown(async () => {
     await mcp.close();
     await host.close();

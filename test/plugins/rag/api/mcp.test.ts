@@ -1,8 +1,7 @@
 // The rag tools through the real MCP host and the SDK client: listing with annotations, calls by opaque id, errors as isError results.
 import t from 'tap';
-import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
-import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
 import { startEmbeddingsServer } from '../helpers/embeddings-server.ts';
 import { startRagRig } from '../helpers/rag-rig.ts';
 
@@ -11,11 +10,8 @@ t.teardown(() => embeddings.close());
 Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
 
 const rig = await startRagRig(t);
-const mcp = createMcpHost({
-  catalog: rig.server.host.registry.tools, authenticator: rig.kernel.authenticator, access: rig.kernel.access, logger: rig.kernel.logger,
-  host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
-});
-const { url } = await mcp.start();
+const mcp = await startKernelMcp(rig.kernel, rig.server.host.registry.tools);
+const { url } = mcp;
 t.teardown(() => mcp.close());
 const client = async (userId: string, role: string) => {
   const c = await connectClient(url, await rig.token(userId, role));

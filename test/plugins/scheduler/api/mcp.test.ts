@@ -1,22 +1,18 @@
 // The scheduler's MCP tools through the kernel's MCP host and the SDK client: inspect, cancel and schedule goals, never execute.
 import t from 'tap';
 import { createKernel } from '../../../../kernel/boot/create-kernel.ts';
-import { createMcpHost } from '../../../../kernel/mcp/mcp-host.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import { ON_BEHALF_OF_TOKEN_HEADER, ON_BEHALF_OF_USER_HEADER } from '../../../../shared/service-auth/service-headers.ts';
 import type { SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
-import { connectClient } from '../../../kernel/mcp/fixtures.ts';
+import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
 import { createSchedulerTestEnv } from '../helpers/kernel-env.ts';
 
 const te = await createSchedulerTestEnv(t);
 const kernel = await createKernel({ process: 'mcp', env: te.env, watchProfile: false });
 const host = kernel.createPluginHost();
 await host.start();
-const mcp = createMcpHost({
-  catalog: host.registry.tools, authenticator: kernel.authenticator, access: kernel.access, logger: kernel.logger,
-  host: '127.0.0.1', port: 0, allowedOrigins: [], serverInfo: { name: 'nexus-operations-test', version: '0.0.0' },
-});
-const { url } = await mcp.start();
+const mcp = await startKernelMcp(kernel, host.registry.tools);
+const { url } = mcp;
 t.teardown(async () => {
   await mcp.close();
   await host.close();
