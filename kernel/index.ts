@@ -31,6 +31,8 @@ export type {
 export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/store/port.ts';
 export { isDuplicateKeyError } from '../shared/store/port.ts';
 export { openEventStream, writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
+export { schemaIssues } from './mcp/json-schema.ts';
+export type { SchemaIssue } from './mcp/json-schema.ts';
 export type { Logger } from 'pino';
 export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus, createdViaMcp } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';
