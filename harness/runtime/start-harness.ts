@@ -7,7 +7,7 @@ import { createStoreCheckpointer } from '../graph/store-checkpointer.ts';
 import { createHttpServer } from '../http/create-http-server.ts';
 import { createMcpClientPool, type McpClientPool } from '../mcp/mcp-client-pool.ts';
 import { createModelAdapter } from '../models/create-model-adapter.ts';
-import { createHarnessLogger } from './create-logger.ts';
+import { createLogger } from '../../shared/logging/create-logger.ts';
 import { createHarnessService, type HarnessService } from './harness-service.ts';
 import { createModelAdapters, type ModelAdapterFactory } from './model-adapters.ts';
 import { createSnapshotSource, type SnapshotSource } from './snapshot-source.ts';
@@ -32,7 +32,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** A broken profile at start-up throws ProfileError, a bad setting ConfigError; the caller turns both into exit code 2. */
 export async function startHarness(config: HarnessConfig, options: StartOptions = {}): Promise<RunningHarness> {
-  const logger = options.logger ?? createHarnessLogger({ level: config.logLevel });
+  const logger = options.logger ?? createLogger({ name: 'harness', level: config.logLevel });
   const serviceSecret = resolveServiceSecret(config);
   const snapshots = await createSnapshotSource({ profilePath: config.profilePath, skillRoots: config.skillRoots, logger, ...(options.now ? { now: options.now } : {}) });
   const store: DocumentStore = await createStore({ dataDir: config.dataDir, mongodbDbName: config.mongodbDb, ...(config.mongodbUri ? { mongodbUri: config.mongodbUri } : {}) });

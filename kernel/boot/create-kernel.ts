@@ -2,7 +2,7 @@
 import { createStore } from '../../shared/store/index.ts';
 import type { DocumentStore } from '../../shared/store/port.ts';
 import { loadConfig, type NexusConfig } from '../config/load-config.ts';
-import { createLogger, type Logger } from '../logging/create-logger.ts';
+import { createLogger, type Logger } from '../../shared/logging/create-logger.ts';
 import { createProfileSource, type ProfileSource } from '../profile/profile-source.ts';
 import { createRoleAccessPolicy } from '../identity/role-access-policy.ts';
 import { createTokenRepository } from '../identity/token-repository.ts';

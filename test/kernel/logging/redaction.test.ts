@@ -1,7 +1,7 @@
 // Credentials never reach the log, wherever they sit in a logged object.
 import t from 'tap';
 import { PassThrough } from 'node:stream';
-import { createLogger } from '../../../kernel/logging/create-logger.ts';
+import { createLogger } from '../../../shared/logging/create-logger.ts';
 
 t.test('tokens, secrets and passwords are redacted', async (t) => {
   const sink = new PassThrough();

@@ -4,7 +4,7 @@ import { writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEmbeddedStore } from '../../../shared/store/embedded/embedded-store.ts';
 import { createPluginHost } from '../../../kernel/plugins/plugin-host.ts';
-import { createLogger } from '../../../kernel/logging/create-logger.ts';
+import { createLogger } from '../../../shared/logging/create-logger.ts';
 import { loadConfig } from '../../../kernel/config/load-config.ts';
 import { createTestEnv } from '../../helpers/test-env.ts';
 

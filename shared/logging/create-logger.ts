@@ -1,4 +1,4 @@
-// The one logger (pino): every process and plugin logs through a child of it, with credentials redacted wherever they appear.
+// The one logger (pino) of every process, the harness included: children of it carry request and run ids, and credentials are redacted wherever they appear.
 import { pino, type Logger, type LoggerOptions } from 'pino';
 
 /** Key names whose values are never written to a log, at any depth we know of. */
