@@ -10,6 +10,7 @@ import { Screen } from '../../components/screen.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatDuration, formatInstant } from '../../components/time.ts';
+import { DataTable } from '../../components/data-table.tsx';
 
 const PAGE = 25;
 
@@ -62,34 +63,20 @@ export function AuditScreen() {
       <QueryView query={query} loading="Loading runs…" isEmpty={(p) => p.items.length === 0} empty="No run matches.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={760}>
-              <Table fz="sm" highlightOnHover aria-label="Agent runs" data-testid="audit-runs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Started</Table.Th>
-                    <Table.Th>User</Table.Th>
-                    <Table.Th>Input</Table.Th>
-                    <Table.Th>Route / skill</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Duration</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((run) => (
-                    <Table.Tr key={run.id}>
-                      <Table.Td>
-                        <Anchor component={Link} href={`/audit/runs/${encodeURIComponent(run.id)}`} size="sm">{formatInstant(run.startedAt)}</Anchor>
-                      </Table.Td>
-                      <Table.Td>{run.userId} <Text span c="dimmed" size="xs">({run.role})</Text></Table.Td>
-                      <Table.Td><Text size="sm" lineClamp={2}>{run.input}</Text></Table.Td>
-                      <Table.Td>{run.skill ?? run.route ?? '—'}</Table.Td>
-                      <Table.Td><StatusBadge value={run.status} /></Table.Td>
-                      <Table.Td>{formatDuration(run.durationMs)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable label="Agent runs" columns={['Started', 'User', 'Input', 'Route / skill', 'Status', 'Duration']} minWidth={760} highlightOnHover data-testid="audit-runs">
+              {data.items.map((run) => (
+                <Table.Tr key={run.id}>
+                  <Table.Td>
+                    <Anchor component={Link} href={`/audit/runs/${encodeURIComponent(run.id)}`} size="sm">{formatInstant(run.startedAt)}</Anchor>
+                  </Table.Td>
+                  <Table.Td>{run.userId} <Text span c="dimmed" size="xs">({run.role})</Text></Table.Td>
+                  <Table.Td><Text size="sm" lineClamp={2}>{run.input}</Text></Table.Td>
+                  <Table.Td>{run.skill ?? run.route ?? '—'}</Table.Td>
+                  <Table.Td><StatusBadge value={run.status} /></Table.Td>
+                  <Table.Td>{formatDuration(run.durationMs)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
             <Group justify="space-between">
               <Text size="xs" c="dimmed">{data.total} runs</Text>
               {data.total > PAGE && <Pagination total={Math.ceil(data.total / PAGE)} value={page} onChange={setPage} size="sm" aria-label="Pages" />}

@@ -9,6 +9,7 @@ import { errorMessage, QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant } from '../../components/time.ts';
 import { StateList } from './state-list.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 function CommandControl({ accepted, busy, onSend }: { accepted: AcceptedCommand; busy: boolean; onSend(value?: number | string): void }) {
   const { value } = accepted;
@@ -60,26 +61,15 @@ function History({ deviceId }: { deviceId: string }) {
   return (
     <QueryView query={query} loading="Loading history…" isEmpty={(p) => p.items.length === 0} empty="No observations recorded yet.">
       {(page) => (
-        <Table.ScrollContainer minWidth={420}>
-          <Table fz="sm" aria-label="Device history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Observed</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Source</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td>{formatInstant(o.observedAt)}</Table.Td>
-                  <Table.Td><Text size="xs" ff="monospace">{JSON.stringify(o.state)}</Text></Table.Td>
-                  <Table.Td>{o.source}{o.online ? '' : ' (offline)'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="Device history" columns={['Observed', 'State', 'Source']} minWidth={420}>
+          {page.items.map((o) => (
+            <Table.Tr key={o.id}>
+              <Table.Td>{formatInstant(o.observedAt)}</Table.Td>
+              <Table.Td><Text size="xs" ff="monospace">{JSON.stringify(o.state)}</Text></Table.Td>
+              <Table.Td>{o.source}{o.online ? '' : ' (offline)'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </QueryView>
   );

@@ -9,6 +9,7 @@ import { useNotify } from '../../components/notifications.tsx';
 import { ErrorState, QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant } from '../../components/time.ts';
+import { DataTable } from '../../components/data-table.tsx';
 
 const inProgress = (d: RagDocument) => d.status === 'queued' || d.status === 'processing' || d.reingesting;
 
@@ -79,33 +80,20 @@ export function Documents({ knowledgeBaseId }: { knowledgeBaseId: string }) {
     <>
       <QueryView query={query} loading="Loading documents…" isEmpty={(p) => p.items.length === 0} empty="No documents in this knowledge base yet.">
         {(page) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table fz="sm" highlightOnHover aria-label="Documents" data-testid="documents-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Chunks</Table.Th>
-                  <Table.Th>Size</Table.Th>
-                  <Table.Th>Uploaded</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.items.map((d) => (
-                  <Table.Tr key={d.doc_id} data-testid="document-row">
-                    <Table.Td>
-                      <Anchor component="button" type="button" size="sm" onClick={() => setSelected(d.doc_id)}>{d.title}</Anchor>
-                      <Text size="xs" c="dimmed">{d.filename}</Text>
-                    </Table.Td>
-                    <Table.Td><StatusBadge value={d.reingesting ? 'processing' : d.status} /></Table.Td>
-                    <Table.Td>{d.chunk_count}</Table.Td>
-                    <Table.Td>{size(d.bytes)}</Table.Td>
-                    <Table.Td>{formatInstant(d.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Documents" columns={['Title', 'Status', 'Chunks', 'Size', 'Uploaded']} minWidth={640} highlightOnHover data-testid="documents-table">
+            {page.items.map((d) => (
+              <Table.Tr key={d.doc_id} data-testid="document-row">
+                <Table.Td>
+                  <Anchor component="button" type="button" size="sm" onClick={() => setSelected(d.doc_id)}>{d.title}</Anchor>
+                  <Text size="xs" c="dimmed">{d.filename}</Text>
+                </Table.Td>
+                <Table.Td><StatusBadge value={d.reingesting ? 'processing' : d.status} /></Table.Td>
+                <Table.Td>{d.chunk_count}</Table.Td>
+                <Table.Td>{size(d.bytes)}</Table.Td>
+                <Table.Td>{formatInstant(d.created_at)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </QueryView>
       <Drawer opened={selected !== null} onClose={() => setSelected(null)} title={title ?? 'Document'} position="right" size="lg">

@@ -10,6 +10,7 @@ import { JsonView } from '../../components/json-view.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant } from '../../components/time.ts';
+import { DataTable } from '../../components/data-table.tsx';
 
 function Decisions({ review }: { review: Review }) {
   const query = useQuery({
@@ -21,29 +22,19 @@ function Decisions({ review }: { review: Review }) {
       {(detail) => {
         const byCall = new Map(detail.reviewDecisions.map((d) => [d.toolCallId, d]));
         return (
-          <Table fz="sm" aria-label="Decisions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tool</Table.Th>
-                <Table.Th>Decision</Table.Th>
-                <Table.Th>By</Table.Th>
-                <Table.Th>Detail</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {review.items.map((item) => {
-                const d = byCall.get(item.toolCallId);
-                return (
-                  <Table.Tr key={item.toolCallId}>
-                    <Table.Td>{item.name}</Table.Td>
-                    <Table.Td><StatusBadge value={d?.decision ?? review.status} /></Table.Td>
-                    <Table.Td>{d ? `${d.reviewerId} (${d.reviewerRole})` : (review.decidedBy ?? '—')}</Table.Td>
-                    <Table.Td>{d?.detail ? <JsonView value={d.detail} /> : '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DataTable label="Decisions" columns={['Tool', 'Decision', 'By', 'Detail']} minWidth={480}>
+            {review.items.map((item) => {
+              const d = byCall.get(item.toolCallId);
+              return (
+                <Table.Tr key={item.toolCallId}>
+                  <Table.Td>{item.name}</Table.Td>
+                  <Table.Td><StatusBadge value={d?.decision ?? review.status} /></Table.Td>
+                  <Table.Td>{d ? `${d.reviewerId} (${d.reviewerRole})` : (review.decidedBy ?? '—')}</Table.Td>
+                  <Table.Td>{d?.detail ? <JsonView value={d.detail} /> : '—'}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
         );
       }}
     </QueryView>

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant } from '../../components/time.ts';
 import { CreateTask } from './create-task.tsx';
 import { scheduleText, taskZone, TaskDetail } from './task-detail.tsx';
+import { DataTable } from '../../components/data-table.tsx';
 
 const STATUSES = ['all', 'active', 'paused', 'completed', 'cancelled'];
 
@@ -34,38 +35,26 @@ export function SchedulesScreen() {
       <SegmentedControl aria-label="Filter by status" value={status} onChange={setStatus} data={STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))} />
       <QueryView query={query} loading="Loading tasks…" isEmpty={(p) => p.items.length === 0} empty={`No ${status === 'all' ? '' : `${status} `}tasks.`}>
         {(page) => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover fz="sm" aria-label="Scheduled tasks" data-testid="tasks-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Task</Table.Th>
-                  <Table.Th>Schedule</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Next run (your time)</Table.Th>
-                  <Table.Th>Next run (task time)</Table.Th>
-                  <Table.Th>Last outcome</Table.Th>
+          <>
+            <DataTable label="Scheduled tasks" columns={['Task', 'Schedule', 'Status', 'Next run (your time)', 'Next run (task time)', 'Last outcome']} minWidth={760} highlightOnHover data-testid="tasks-table">
+              {page.items.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="sm" onClick={() => setSelected(t.id)}>{t.title}</Anchor>
+                    <Text size="xs" c="dimmed">{t.kind}</Text>
+                  </Table.Td>
+                  <Table.Td><Text size="sm" ff="monospace">{scheduleText(t)}</Text></Table.Td>
+                  <Table.Td><StatusBadge value={t.status} /></Table.Td>
+                  <Table.Td>{formatInstant(t.nextRunAt)}</Table.Td>
+                  <Table.Td>{formatInstant(t.nextRunAt, taskZone(t))}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}><StatusBadge value={t.lastOutcome} /><Text size="xs" c="dimmed">{t.runCount} runs</Text></Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {page.items.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <Anchor component="button" type="button" size="sm" onClick={() => setSelected(t.id)}>{t.title}</Anchor>
-                      <Text size="xs" c="dimmed">{t.kind}</Text>
-                    </Table.Td>
-                    <Table.Td><Text size="sm" ff="monospace">{scheduleText(t)}</Text></Table.Td>
-                    <Table.Td><StatusBadge value={t.status} /></Table.Td>
-                    <Table.Td>{formatInstant(t.nextRunAt)}</Table.Td>
-                    <Table.Td>{formatInstant(t.nextRunAt, taskZone(t))}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}><StatusBadge value={t.lastOutcome} /><Text size="xs" c="dimmed">{t.runCount} runs</Text></Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </DataTable>
             {page.total > page.items.length && <Text size="xs" c="dimmed">Showing {page.items.length} of {page.total}.</Text>}
-          </Table.ScrollContainer>
+          </>
         )}
       </QueryView>
       <Drawer opened={creating} onClose={() => setCreating(false)} title="New scheduled task" position="right" size="lg">

@@ -10,6 +10,7 @@ import { SchemaView } from '../../components/schema-view.tsx';
 import { ErrorState, QueryView, errorMessage } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant, viewerZone } from '../../components/time.ts';
+import { DataTable } from '../../components/data-table.tsx';
 
 export function scheduleText(task: SchedulerTask): string {
   return task.schedule.type === 'cron' ? `${task.schedule.expression} (${task.schedule.timeZone ?? 'UTC'})` : `once at ${formatInstant(task.schedule.at)}`;
@@ -28,28 +29,16 @@ function Runs({ taskId }: { taskId: string }) {
   return (
     <QueryView query={query} loading="Loading runs…" isEmpty={(p) => p.items.length === 0} empty="It has not run yet.">
       {(page) => (
-        <Table.ScrollContainer minWidth={480}>
-          <Table fz="sm" aria-label="Recent runs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Scheduled for</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Attempt</Table.Th>
-                <Table.Th>Result</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.items.map((run) => (
-                <Table.Tr key={run.id}>
-                  <Table.Td>{formatInstant(run.scheduledFor)}</Table.Td>
-                  <Table.Td><StatusBadge value={run.state} /></Table.Td>
-                  <Table.Td>{run.attempt}/{run.maxAttempts}</Table.Td>
-                  <Table.Td>{run.error ? <Text size="sm" c="red">{run.error.code}: {run.error.message}</Text> : (run.result?.summary ?? '—')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="Recent runs" columns={['Scheduled for', 'Outcome', 'Attempt', 'Result']} minWidth={480}>
+          {page.items.map((run) => (
+            <Table.Tr key={run.id}>
+              <Table.Td>{formatInstant(run.scheduledFor)}</Table.Td>
+              <Table.Td><StatusBadge value={run.state} /></Table.Td>
+              <Table.Td>{run.attempt}/{run.maxAttempts}</Table.Td>
+              <Table.Td>{run.error ? <Text size="sm" c="red">{run.error.code}: {run.error.message}</Text> : (run.result?.summary ?? '—')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </QueryView>
   );

@@ -8,40 +8,28 @@ import { Screen } from '../../components/screen.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
 import { formatInstant } from '../../components/time.ts';
+import { DataTable } from '../../components/data-table.tsx';
 
 function Plugins() {
   const query = useQuery({ queryKey: ['system', 'plugins'], queryFn: async () => (await api.get<{ plugins: PluginStatus[] }>('/api/system/plugins')).plugins, refetchInterval: 15_000 });
   return (
     <QueryView query={query} loading="Loading plugins…" isEmpty={(p) => p.length === 0} empty="No plugin is installed.">
       {(plugins) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table fz="sm" aria-label="Plugins">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Plugin</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Tools</Table.Th>
-                <Table.Th>Task kinds</Table.Th>
-                <Table.Th>Since</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {plugins.map((p) => (
-                <Table.Tr key={p.name}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>{p.name} <Text span c="dimmed" size="xs">{p.version}</Text></Text>
-                    {p.description && <Text size="xs" c="dimmed">{p.description}</Text>}
-                    {p.error && <Text size="xs" c="red" role="alert">{p.error}</Text>}
-                  </Table.Td>
-                  <Table.Td><StatusBadge value={p.state} /></Table.Td>
-                  <Table.Td>{p.tools.length}</Table.Td>
-                  <Table.Td>{p.executors.join(', ') || '—'}</Table.Td>
-                  <Table.Td>{formatInstant(p.changedAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="Plugins" columns={['Plugin', 'State', 'Tools', 'Task kinds', 'Since']} minWidth={640}>
+          {plugins.map((p) => (
+            <Table.Tr key={p.name}>
+              <Table.Td>
+                <Text size="sm" fw={600}>{p.name} <Text span c="dimmed" size="xs">{p.version}</Text></Text>
+                {p.description && <Text size="xs" c="dimmed">{p.description}</Text>}
+                {p.error && <Text size="xs" c="red" role="alert">{p.error}</Text>}
+              </Table.Td>
+              <Table.Td><StatusBadge value={p.state} /></Table.Td>
+              <Table.Td>{p.tools.length}</Table.Td>
+              <Table.Td>{p.executors.join(', ') || '—'}</Table.Td>
+              <Table.Td>{formatInstant(p.changedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </QueryView>
   );
@@ -130,32 +118,21 @@ function Tools() {
   return (
     <QueryView query={query} loading="Loading tools…" isEmpty={(d) => d.items.length === 0} empty="No plugin offers a tool.">
       {({ items }) => (
-        <Table.ScrollContainer minWidth={640}>
-          <Table fz="sm" aria-label="MCP tools">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tool</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Annotations</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((t) => (
-                <Table.Tr key={t.name}>
-                  <Table.Td><Text size="sm" ff="monospace">{t.name}</Text><Text size="xs" c="dimmed">{t.plugin}</Text></Table.Td>
-                  <Table.Td>{t.description}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {HINTS.filter(([key]) => t.annotations[key] === true).map(([key, label, color]) => (
-                        <Badge key={key} size="sm" variant="light" color={color}>{label}</Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable label="MCP tools" columns={['Tool', 'Description', 'Annotations']} minWidth={640}>
+          {items.map((t) => (
+            <Table.Tr key={t.name}>
+              <Table.Td><Text size="sm" ff="monospace">{t.name}</Text><Text size="xs" c="dimmed">{t.plugin}</Text></Table.Td>
+              <Table.Td>{t.description}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {HINTS.filter(([key]) => t.annotations[key] === true).map(([key, label, color]) => (
+                    <Badge key={key} size="sm" variant="light" color={color}>{label}</Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </QueryView>
   );
