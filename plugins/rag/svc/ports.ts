@@ -1,4 +1,5 @@
 // The interfaces the use cases need (storage, parsing, embedding, indexes, the answer model); infra implements them.
+import type { ChunkSpec } from '../domain/chunker.ts';
 import type { DocumentRecord, DocumentStatus, EmbedderStamp, SourceKind } from '../domain/document.ts';
 import type { ExtractedDocument } from '../domain/extracted-text.ts';
 import type { Scored } from '../domain/fusion.ts';
@@ -44,17 +45,12 @@ export interface DocumentRepository {
   delete(id: string): Promise<boolean>;
 }
 
-export interface ChunkRecord {
+/** A chunk as the chunker cut it, stored with its document generation and its vector. */
+export interface ChunkRecord extends ChunkSpec {
   readonly _id: string;
   readonly docId: string;
   readonly kbId: string;
   readonly generation: number;
-  readonly ordinal: number;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-  readonly headingPath: readonly string[];
-  readonly tokens: number;
   readonly embedder: EmbedderStamp;
   /** Little-endian float32 values, base64: one encoding every store backend keeps byte for byte. */
   readonly vector: string;
