@@ -13,6 +13,7 @@ export type {
   CliCommand,
   DevProcess,
 } from './plugins/define-plugin.ts';
+export type { Migration, MigrationContext } from './migrations/migration.ts';
 export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';
 export { createServiceRef } from './plugins/service-ref.ts';

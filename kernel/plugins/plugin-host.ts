@@ -1,5 +1,6 @@
 // Discovers, loads, reloads and unloads plugins in one process; a plugin that fails is reported and the others keep working.
 import { existsSync, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DocumentStore } from '../../shared/store/port.ts';
@@ -11,6 +12,7 @@ import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
+import { runMigrations } from '../migrations/run-migrations.ts';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
 import type { PluginStatus } from './plugin-status.ts';
 
@@ -57,6 +59,7 @@ interface Entry {
 
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   const { logger, pluginsDir } = options;
+  const holder = `${hostname()}/${process.pid}/${options.process}`;
   const registry = createPluginRegistry();
   const entries = new Map<string, Entry>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -115,6 +118,12 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     for (const [key, ref] of Object.entries(definition.optionalDeps ?? {})) optionalDeps[key] = registry.service(ref);
     const dir = path.join(pluginsDir, name);
     const pluginLogger = logger.child({ plugin: name });
+    try {
+      // Before the indexes: a step may reshape documents that a new unique index would refuse.
+      await runMigrations({ plugin: name, migrations: definition.migrations ?? [], store: options.store, logger: pluginLogger, holder });
+    } catch (err) {
+      return fail(name, (err as Error).message, definition);
+    }
     try {
       for (const c of definition.collections ?? []) {
         const collection = options.store.collection(c.name);
