@@ -13,6 +13,8 @@ import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
 import { runMigrations } from '../migrations/run-migrations.ts';
+import { KERNEL_PERMISSIONS } from '../identity/kernel-permissions.ts';
+import { checkedAccess } from '../identity/permission-check.ts';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
 import type { PluginStatus } from './plugin-status.ts';
 
@@ -48,6 +50,8 @@ export interface PluginHost {
   sync(name: string): Promise<void>;
   loaded(name: string): LoadedPlugin | undefined;
   status(): PluginStatus[];
+  /** The permission names every known plugin declares, loaded or not (a failed plugin's names are still its own). */
+  declaredPermissions(): string[];
   close(): Promise<void>;
 }
 
@@ -135,9 +139,10 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
           await collection.createIndex({ ...index.key }, options);
         }
       }
+      const declared = new Set([...KERNEL_PERMISSIONS, ...(definition.permissions ?? [])].map((p) => p.name));
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
+        access: checkedAccess(options.access, name, declared), identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];
@@ -149,7 +154,13 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
         return fail(name, problems.join('; '), definition);
       }
       const plugin: LoadedPlugin = { name, dir, definition, services };
-      const detach = options.attach ? await options.attach(plugin) : async () => undefined;
+      let detach: () => Promise<void> = async () => undefined;
+      try {
+        if (options.attach) detach = await options.attach(plugin);
+      } catch (err) {
+        await definition.close?.(services);
+        return fail(name, `routes could not be mounted: ${(err as Error).message}`, definition);
+      }
       registry.add(name, contributions);
       const skill = definition.skill ? path.join(dir, definition.skill) : null;
       entries.set(name, {
@@ -242,6 +253,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }),
     loaded: (name) => entries.get(name)?.loaded?.plugin,
     status: () => [...entries.values()].map((e) => e.status).sort((a, b) => a.name.localeCompare(b.name)),
+    declaredPermissions: () => [...entries.values()].flatMap((e) => (e.definition?.permissions ?? []).map((p) => p.name)),
     close: () =>
       serial(async () => {
         for (const name of [...entries.keys()].reverse()) await unload(name);
