@@ -7,7 +7,8 @@ import { replyFor, type RunFacts } from '../domain/run-reply.ts';
 import { errors } from '../errors.ts';
 import type { ConversationService } from './conversation-service.ts';
 import type { MessageWriter } from './message-writer.ts';
-import type { Clock, ConversationRepository, IdSource } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, IdSource } from './ports.ts';
 import { assertText } from './text-check.ts';
 import { toMessageView, type MessageView } from './views.ts';
 

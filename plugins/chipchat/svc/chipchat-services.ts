@@ -7,7 +7,8 @@ import { createConversationService, type ConversationService } from './conversat
 import { createMessageService, type MessageService } from './message-service.ts';
 import { createMessageTail, type MessageTail } from './message-tail.ts';
 import { createMessageWriter } from './message-writer.ts';
-import type { Clock, ConversationRepository, IdSource, MessageRepository, Waiter } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, IdSource, MessageRepository, Waiter } from './ports.ts';
 import { createReminderService, type ReminderService } from './reminder-service.ts';
 
 export interface ChipchatDeps {

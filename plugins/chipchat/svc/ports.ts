@@ -1,10 +1,6 @@
-// What ChipChat's use cases need from outside: time, waiting, ids, and the two repositories.
+// What ChipChat's use cases need from outside besides the kernel's clock: waiting, ids, and the two repositories.
 import type { ConversationRecord } from '../domain/conversation.ts';
 import type { MessageDraft, MessageRecord } from '../domain/message.ts';
-
-export interface Clock {
-  now(): Date;
-}
 
 /** Pauses a notification stream between looks at the store; tests pass one they tick by hand. */
 export interface Waiter {

@@ -1,6 +1,6 @@
 // The scheduler's Operations-MCP tools: inspect and cancel tasks of every kind, schedule goals. They never execute a task; only the worker does.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskStatus, createdViaMcp, defineTool } from 'nexus/kernel';
+import { PageLimit, PageOffset, TaskSchedule, TaskStatus, createdViaMcp, defineTool } from 'nexus/kernel';
 import { GOAL_TASK_KIND, GoalText } from '../domain/goal.ts';
 import type { SchedulerServices } from '../svc/scheduler-services.ts';
 import { RunView, SchedulerTaskView } from '../svc/views.ts';
@@ -27,8 +27,8 @@ export function schedulerTools(scheduler: SchedulerServices) {
           kind: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this kind, e.g. dige.control.' })),
           status: Type.Optional(TaskStatus),
           ownerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: "Only this user's tasks (scheduler admins only)." })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'At most this many (default 50).' })),
-          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+          limit: Type.Optional(PageLimit),
+          offset: Type.Optional(PageOffset),
         },
         { additionalProperties: false },
       ),

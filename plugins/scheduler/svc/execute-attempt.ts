@@ -2,7 +2,8 @@
 import { isAppError, type ExecutorRegistry, type Identity, type IdentityResolver, type Logger, type ScheduledTaskExecutor } from 'nexus/kernel';
 import type { RunError, RunRecord, RunResult, TaskRecord } from '../domain/task.ts';
 import { errors } from '../errors.ts';
-import type { Clock, RunRepository, TaskRepository, Timers } from './ports.ts';
+import type { Clock, Timers } from 'nexus/kernel';
+import type { RunRepository, TaskRepository } from './ports.ts';
 
 export interface AttemptDeps {
   readonly tasks: TaskRepository;

@@ -7,9 +7,9 @@ import { CHIPCHAT_COLLECTIONS } from '../../../../plugins/chipchat/infra/collect
 import { createConversationRepository } from '../../../../plugins/chipchat/infra/conversation-repository.ts';
 import { randomIds } from '../../../../plugins/chipchat/infra/ids.ts';
 import { createMessageRepository } from '../../../../plugins/chipchat/infra/message-repository.ts';
-import { systemClock } from '../../../../plugins/chipchat/infra/system-clock.ts';
 import { createChipchatServices, type ChipchatServices } from '../../../../plugins/chipchat/svc/chipchat-services.ts';
-import type { Clock, Waiter } from '../../../../plugins/chipchat/svc/ports.ts';
+import { systemClock, type Clock } from '../../../../kernel/index.ts';
+import type { Waiter } from '../../../../plugins/chipchat/svc/ports.ts';
 import { tempDirFor } from '../../../helpers/temp-dir.ts';
 
 /** Creates the manifest's indexes, as the kernel does before init. */
