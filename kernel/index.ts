@@ -18,6 +18,7 @@ export { systemClock, systemTimers } from './kit/clock.ts';
 export type { Clock, Timers } from './kit/clock.ts';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, Page, PageLimit, PageOffset, PageQuery, pageRequest, pagedFind } from './kit/paging.ts';
 export type { PageRequest } from './kit/paging.ts';
+export { toolAnnotations } from './kit/tool-annotations.ts';
 export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';
 export { createServiceRef } from './plugins/service-ref.ts';
