@@ -19,6 +19,7 @@ export type { Clock, Timers } from './kit/clock.ts';
 export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, Page, PageLimit, PageOffset, PageQuery, pageRequest, pagedFind } from './kit/paging.ts';
 export type { PageRequest } from './kit/paging.ts';
 export { toolAnnotations } from './kit/tool-annotations.ts';
+export { retryPolicy } from './kit/retry-policy.ts';
 export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';
 export { createServiceRef } from './plugins/service-ref.ts';
