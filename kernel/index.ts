@@ -37,7 +37,8 @@ export type {
 } from './contracts/scheduled-task-executor.ts';
 export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/store/port.ts';
 export { isDuplicateKeyError } from '../shared/store/port.ts';
-export { openEventStream, writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
+export { writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
+export { openEventStream, wantsEventStream } from './http/event-stream.ts';
 export { schemaIssues } from './mcp/json-schema.ts';
 export type { SchemaIssue } from './mcp/json-schema.ts';
 export type { Logger } from 'pino';
