@@ -71,7 +71,7 @@ t.test('policy: role matrix, review from the role or the tool, switched-off tool
     'tools:',
     '  box_hide: { enabled: false }',
   );
-  const skills = new Map([['boxes', { name: 'boxes', description: 'd', allowedTools: ['box_*'], toolCategories: {}, path: '/b' }]]);
+  const skills = new Map([['boxes', { name: 'boxes', description: 'd', allowedTools: ['box_*'], toolCategories: {}, toolFirst: false, path: '/b' }]]);
   const policy = createProfilePolicy({ profile, skills });
   const verdict = (toolName: string, skill?: string, role = 'member') => policy.evaluateCall({ identity: { ...identity, role }, skill, toolName, arguments: {} });
   t.same(verdict('box_open', 'boxes'), { action: 'allow' });

@@ -95,7 +95,7 @@ t.test('an edit that grabs another skill\'s tool is refused and the edited skill
 });
 
 t.test('the routing index holds name, description, category and path only', async (t) => {
-  const skill: SkillDefinition = { name: 'a', description: 'd', allowedTools: ['x'], toolCategories: { q: ['x'] }, category: 'q', path: '/a/SKILL.md' };
+  const skill: SkillDefinition = { name: 'a', description: 'd', allowedTools: ['x'], toolCategories: { q: ['x'] }, category: 'q', toolFirst: false, path: '/a/SKILL.md' };
   const profile = parseRuntimeProfile('version: 1\nroles:\n  member: { permissions: [], tools: [] }\n', 'p');
   const snapshot = createSnapshot(1, profile, new Map([['a', skill]]), 'now');
   t.same(snapshot.index, [{ name: 'a', description: 'd', path: '/a/SKILL.md', category: 'q' }]);

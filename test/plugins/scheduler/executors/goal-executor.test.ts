@@ -65,7 +65,7 @@ t.test('a run waiting for review succeeds as awaiting_review, naming the run and
   agentRuns.answer = () => ({
     status: 'interrupted', answer: null, error: null,
     result: {
-      runId: 'run-1', threadId: 's', status: 'interrupted', toolCalls: [], modelCalls: 2, startedAt: 0, finishedAt: 0,
+      runId: 'run-1', threadId: 's', status: 'interrupted', toolCalls: [], modelCalls: 2, grounding: 'none', groundedOn: [], toolsOffered: true, startedAt: 0, finishedAt: 0,
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
       pendingReviews: [{ toolCallId: 'call_7', name: 'dige_control_device', arguments: { deviceId: 'light-lobby' }, kind: 'approval' }],
     },
