@@ -94,3 +94,8 @@ export const UNGROUNDED_NOTICE = 'No action was taken and nothing was looked up 
 export function isUngroundedAnswer(result: Pick<RunResult, 'status' | 'grounding' | 'toolsOffered'>): boolean {
   return result.status === 'completed' && result.grounding === 'none' && result.toolsOffered;
 }
+
+/** The notice for a result, or null when its answer needs none (or there is no result). */
+export function groundingNotice(result: Pick<RunResult, 'status' | 'grounding' | 'toolsOffered'> | null | undefined): string | null {
+  return result && isUngroundedAnswer(result) ? UNGROUNDED_NOTICE : null;
+}
