@@ -1,15 +1,11 @@
 // REST routes for agent runs (invoke and SSE stream) and human review decisions.
 import { openEventStream, writeEvent } from '../../shared/http/server-sent-events.ts';
 import { Type } from 'typebox';
-import { groundingNotice } from '../../shared/contracts/run-result.ts';
-import type { AgentRunOutcome } from '../contracts/agent-run-service.ts';
 import type { HttpApp } from '../http/create-http-app.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentServices } from './create-agent-services.ts';
 import type { ReviewRequestDoc } from './review-repository.ts';
 import { AgentRunBody, AgentRunOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
-
-const withNotice = (outcome: AgentRunOutcome) => ({ ...outcome, notice: groundingNotice(outcome.result) });
 
 export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describeTool: (name: string) => string | null): void {
   const reviewView = (d: ReviewRequestDoc) => ({
@@ -27,7 +23,7 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
   app.post('/api/agent/runs', {
     config: { permission: 'agent.run' },
     schema: { tags: ['agent'], summary: 'Run the agent on a message (continues the session when given)', body: AgentRunBody, response: { 200: AgentRunOutcomeView } },
-    handler: async (request) => withNotice(await agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId })),
+    handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId }),
   });
 
   app.post('/api/agent/runs/stream', {
@@ -74,7 +70,7 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
     },
     handler: async (request) => {
       if (request.body.decisions.length === 0) throw kernelErrors.review_incomplete();
-      return withNotice(await agent.reviews.decide(request.identity, request.params.runId, request.body.decisions, request.correlationId));
+      return agent.reviews.decide(request.identity, request.params.runId, request.body.decisions, request.correlationId);
     },
   });
 }
