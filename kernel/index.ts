@@ -45,6 +45,7 @@ export type { Logger } from 'pino';
 export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus, createdViaMcp } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';
 export type { AgentRunService, AgentRunInput, AgentRunOutcome, AgentRunSettled, AgentRunListener } from './contracts/agent-run-service.ts';
+export { groundingNotice } from '../shared/contracts/run-result.ts';
 export { loadConfigFrom, ConfigError } from '../shared/config/load-config.ts';
 export type { ConfigVar, ConfigOf } from '../shared/config/load-config.ts';
 export type { Filter, Sort, UpdateFilter, WithId, Document } from '../shared/store/port.ts';

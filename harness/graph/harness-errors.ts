@@ -9,6 +9,11 @@ export const HARNESS_ERRORS = {
   resume_refused: { status: 409, message: 'The run is not waiting for a review decision.' },
   invalid_review_decision: { status: 400, message: 'The review decisions do not match the pending calls.' },
   invalid_model_output: { status: 502, message: 'The model returned a message the graph cannot use.' },
+  empty_answer: { status: 502, message: 'The model answered with neither text nor a tool call.' },
+  model_output_truncated: {
+    status: 502,
+    message: 'The model stopped at its token limit in the middle of a tool call, so no call of that answer ran; raise `maxTokens` in the profile\'s model section.',
+  },
   limit_exceeded: { status: 422, message: 'The run reached one of its limits.' },
   loop_detected: { status: 422, message: 'The model repeated the same tool call.' },
   cancelled: { status: 499, message: 'The run was cancelled.' },

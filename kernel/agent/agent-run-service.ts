@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
-import type { RunResult } from '../../shared/contracts/run-result.ts';
+import { groundingNotice, type RunResult } from '../../shared/contracts/run-result.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
@@ -93,7 +93,9 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       await deps.sessions.append(sessionId, requester.userId, [{ role: 'assistant', content: result.answer, runId: boundary.runId }], finished.finishedAt);
     }
     const error = 'error' in outcome ? outcome.error : result?.error ? { code: result.error.code, message: result.error.message } : null;
-    const settled: AgentRunOutcome = { runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error };
+    const settled: AgentRunOutcome = {
+      runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error, notice: groundingNotice(result),
+    };
     await tell(requester.userId, resumed, settled);
     return settled;
   }

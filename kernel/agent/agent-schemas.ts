@@ -21,6 +21,8 @@ export const AgentRunOutcomeView = Type.Object({
   answer: Type.Union([Type.String(), Type.Null()]),
   result: Type.Union([RunResultSchema, Type.Null()]),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Shown beside an answer that rests on no tool result although tools were offered (`result.grounding` none); else null. */
+  notice: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const ReviewView = Type.Object({

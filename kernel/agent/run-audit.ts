@@ -1,5 +1,5 @@
 // Turns what the harness answered (or the failure to reach it) into the app's audit records.
-import type { ModelStep, RunResult } from '../../shared/contracts/run-result.ts';
+import { isUngroundedAnswer, type ModelStep, type RunResult } from '../../shared/contracts/run-result.ts';
 import type { ModelStepRecord, RunRecord, ToolCallRecordDoc } from '../audit/audit-schemas.ts';
 
 export interface RunBoundary {
@@ -26,6 +26,10 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
     answer: result?.answer ?? null,
     error,
     usage: { inputTokens: result?.usage.inputTokens ?? 0, outputTokens: result?.usage.outputTokens ?? 0 },
+    grounding: result?.grounding ?? null,
+    groundedOn: (result?.groundedOn ?? []).map((call) => ({ toolCallId: call.toolCallId, tool: call.name })),
+    toolsOffered: result?.toolsOffered ?? null,
+    ungrounded: result !== undefined && isUngroundedAnswer(result),
     modelSteps: (result?.modelSteps ?? []).map(toModelStepRecord),
     startedAt: b.startedAt,
     finishedAt: b.finishedAt,
@@ -35,7 +39,7 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
 
 /** A resumed run's result repeats its earlier steps, so the run's document always holds the whole list. */
 function toModelStepRecord(step: ModelStep): ModelStepRecord {
-  return {
+  const record: ModelStepRecord = {
     index: step.index,
     kind: step.kind,
     startedAt: new Date(step.startedAt),
@@ -45,6 +49,9 @@ function toModelStepRecord(step: ModelStep): ModelStepRecord {
     textTruncated: step.textTruncated === true,
     toolCalls: step.toolCalls.map((call) => ({ toolCallId: call.id, tool: call.name })),
   };
+  if (step.toolChoice !== undefined) record.toolChoice = step.toolChoice;
+  if (step.stopReason !== undefined) record.stopReason = step.stopReason;
+  return record;
 }
 
 /** `server` is where the harness ran the call (an MCP server's profile name); null for calls that never ran. */

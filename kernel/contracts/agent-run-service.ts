@@ -20,6 +20,8 @@ export interface AgentRunOutcome {
   readonly answer: string | null;
   readonly result: RunResult | null;
   readonly error: { readonly code: string; readonly message: string } | null;
+  /** The text shown beside an answer that rests on no tool result although tools were offered; null otherwise. */
+  readonly notice: string | null;
 }
 
 /** A run this process has just settled: its audit is written and, when it completed, its answer is in the session. */

@@ -23,7 +23,8 @@ const readJson = async (req: IncomingMessage): Promise<unknown> => {
 export function result(req: { runId: string; threadId?: string }, over: Partial<RunResult> = {}): RunResult {
   return {
     runId: req.runId, threadId: req.threadId ?? 't', status: 'completed', answer: 'done', toolCalls: [],
-    usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 }, modelCalls: 1, startedAt: Date.now(), finishedAt: Date.now(), ...over,
+    usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 }, modelCalls: 1, grounding: 'none', groundedOn: [], toolsOffered: false,
+    startedAt: Date.now(), finishedAt: Date.now(), ...over,
   };
 }
 

@@ -1,4 +1,4 @@
-// Node `validate_model_output`: checks the AIMessage can be paired, announces its calls, and picks the tool path or finalize.
+// Node `validate_model_output`: checks the AIMessage can be paired and says something, announces its calls, and picks the tool path or finalize.
 import { HarnessError, toRunError } from '../harness-errors.ts';
 import type { NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState } from '../run-state.ts';
@@ -17,6 +17,10 @@ export async function validateModelOutput(state: RunState, ctx: NodeContext): Pr
       return { update: { error: toRunError(error, 'validate_model_output') }, next: 'fail' };
     }
     seen.add(call.id);
+  }
+  if (last.tool_calls.length === 0 && last.content.trim() === '') {
+    // An empty answer is not an answer: finishing with it would record a completed run that says nothing.
+    return { update: { error: toRunError(new HarnessError('empty_answer'), 'validate_model_output') }, next: 'fail' };
   }
   for (const call of last.tool_calls) ctx.emit({ type: 'tool_call', runId: state.runId, toolCall: call });
   return { update: {}, next: last.tool_calls.length > 0 ? 'validate_tool_calls' : 'finalize' };

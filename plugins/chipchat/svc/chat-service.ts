@@ -1,5 +1,5 @@
 // A user's turn in a conversation: store the message, run the agent in the conversation's session, store what came back.
-import { isAppError, type AgentRunService, type AgentRunSettled, type Identity } from 'nexus/kernel';
+import { groundingNotice, isAppError, type AgentRunService, type AgentRunSettled, type Identity } from 'nexus/kernel';
 import type { RunResult } from '../../../shared/contracts/run-result.ts';
 import { titleFromMessage, type ConversationRecord } from '../domain/conversation.ts';
 import { content, type MessageOrigin, type MessageRecord } from '../domain/message.ts';
@@ -44,13 +44,13 @@ export interface ChatServiceDeps {
 /** A run that could not even start or finish talking to us (an expected failure) still leaves its reason in the conversation. */
 function failedFacts(runId: string | null, err: unknown): RunFacts {
   if (!isAppError(err)) throw err;
-  return { runId, status: 'failed', answer: null, result: null, error: { code: err.code, message: err.message } };
+  return { runId, status: 'failed', answer: null, result: null, error: { code: err.code, message: err.message }, notice: null };
 }
 
 /** The same facts the run service reports for a run, rebuilt from its stream's last events. */
 function streamedFacts(runId: string | null, finished: RunResult | undefined, error: { code: string; message: string } | undefined): RunFacts {
   const failure = finished ? (finished.error ? { code: finished.error.code, message: finished.error.message } : null) : (error ?? null);
-  return { runId, status: finished?.status ?? 'failed', answer: finished?.answer ?? null, result: finished ?? null, error: failure };
+  return { runId, status: finished?.status ?? 'failed', answer: finished?.answer ?? null, result: finished ?? null, error: failure, notice: groundingNotice(finished) };
 }
 
 export function createChatService(deps: ChatServiceDeps): ChatService {

@@ -10,6 +10,7 @@ import { Screen } from '../../components/screen.tsx';
 import { SchemaView } from '../../components/schema-view.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { UngroundedNotice } from '../../components/ungrounded-notice.tsx';
 import { formatDuration, formatInstant } from '../../components/time.ts';
 import { runTimeline } from './run-timeline.ts';
 
@@ -18,6 +19,8 @@ function ModelStepEntry({ step }: { step: AuditModelStep }) {
     <Stack gap="xs" data-testid="audit-model-step">
       <Group gap="xs">
         {step.kind === 'routing' && <Badge variant="outline">routing</Badge>}
+        {step.toolChoice === 'required' && <Badge variant="outline" color={step.toolCalls.length === 0 ? 'orange' : 'gray'}>tool required</Badge>}
+        {step.stopReason && <Text size="xs" c="dimmed">stop: {step.stopReason}</Text>}
         <Text size="xs" c="dimmed">
           {formatInstant(step.startedAt)} · {formatDuration(step.durationMs)} · {step.usage.inputTokens} in / {step.usage.outputTokens} out tokens
         </Text>
@@ -118,7 +121,14 @@ export function AuditRunScreen() {
                   </Timeline.Item>
                 ))}
                 <Timeline.Item title={`Outcome: ${run.status}`}>
-                  {run.answer && <Blockquote p="xs" fz="sm" color="green">{run.answer}</Blockquote>}
+                  {run.answer && <Blockquote p="xs" fz="sm" color={run.ungrounded ? 'orange' : 'green'}>{run.answer}</Blockquote>}
+                  {run.ungrounded && run.notice && <UngroundedNotice notice={run.notice} />}
+                  {run.grounding === 'tools' && (
+                    <Group gap={4}>
+                      <Text size="xs">Rests on</Text>
+                      {run.groundedOn.map((call) => <Badge key={call.toolCallId} variant="light" tt="none">{call.tool}</Badge>)}
+                    </Group>
+                  )}
                   {run.error && <Text size="sm" c="red">{run.error.code}: {run.error.message}</Text>}
                   {run.status === 'interrupted' && <Text size="sm" c="dimmed">Paused for a review; the decisions resume it.</Text>}
                 </Timeline.Item>

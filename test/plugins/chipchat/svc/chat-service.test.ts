@@ -5,7 +5,7 @@ import { buildChipchat, fakeAgentRuns, openStore } from '../helpers/chipchat-par
 
 const alice: Identity = { userId: 'alice', role: 'operator', tokenId: 'tok-a', via: 'user' };
 const outcome = (sessionId: string, over: Partial<AgentRunOutcome> = {}): AgentRunOutcome => ({
-  runId: 'run-1', sessionId, status: 'completed', answer: 'Done.', result: null, error: null, ...over,
+  runId: 'run-1', sessionId, status: 'completed', answer: 'Done.', result: null, error: null, notice: null, ...over,
 });
 
 function deferred() {
