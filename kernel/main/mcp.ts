@@ -4,6 +4,8 @@ import { createMcpHost } from '../mcp/mcp-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { runProcess } from '../../shared/process/run-process.ts';
 
+const TOOLS_LIST_TTL_MS = 5 * 60 * 1000;
+
 await runProcess('mcp', async () => {
   const kernel = await createKernel({ process: 'mcp' });
   const { config, logger } = kernel;
@@ -20,6 +22,8 @@ await runProcess('mcp', async () => {
     allowedOrigins: config.mcpAllowedOrigins,
     allowedHosts: config.mcpAllowedHosts.length > 0 ? config.mcpAllowedHosts : undefined,
     serverInfo: { name: 'nexus-operations', version: '0.1.0' },
+    // Without the plugin watcher the tool set is fixed for the process's life; with it a list may change at any moment.
+    toolsListTtlMs: config.watchPlugins ? 0 : TOOLS_LIST_TTL_MS,
   });
   const { url } = await mcp.start();
   logger.info({ url }, 'Operations MCP listening');
