@@ -1,5 +1,5 @@
 // Skills: front matter parsing and validation, discovery over roots, custom overrides, profile bindings and tool ownership.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
 import { createSnapshot } from '../../../harness/runtime/runtime-snapshot.ts';
@@ -8,7 +8,6 @@ import { formatSkillProblem, parseSkillFile, skillBody, type SkillDefinition } f
 import { buildSkillSet, patternsOverlap, type SkillSetInput } from '../../../harness/skills/skill-set.ts';
 import { parseRuntimeProfile } from '../../../harness/profile/runtime-profile.ts';
 import { tempDirFor } from '../../helpers/temp-dir.ts';
-import { projectRoot } from '../../helpers/test-env.ts';
 import { skillText, writeSkill } from './skill-files.ts';
 
 const parse = (folder: string, text: string) => parseSkillFile(text, `/x/${folder}/SKILL.md`, folder);
@@ -22,7 +21,7 @@ t.test('front matter: lists or strings, categories at the top or under metadata'
   t.match(parse('plain', skillText('plain')), { ok: true, skill: { allowedTools: [], toolCategories: {} } }, 'a skill of instructions only');
 });
 
-t.test('tool-first: at the top or under metadata, a boolean, off by default; the platform skills turn it on', async (t) => {
+t.test('tool-first: at the top or under metadata, a boolean, off by default', async (t) => {
   const withField = (lines: string[]) => ['---', 'name: lamp', 'description: Switches lamps.', 'allowed-tools: [lamp_set]', ...lines, '---', 'Body.'].join('\n');
   t.match(parse('lamp', withField(['tool-first: true'])), { ok: true, skill: { toolFirst: true } });
   t.match(parse('lamp', withField(['metadata:', '  tool-first: true'])), { ok: true, skill: { toolFirst: true } });
@@ -31,10 +30,6 @@ t.test('tool-first: at the top or under metadata, a boolean, off by default; the
   t.match(bad.ok ? [] : bad.problems.map(formatSkillProblem), [/SKILL.md: tool-first: must be true or false/]);
   const nested = parse('lamp', withField(['metadata:', '  tool-first: 1']));
   t.match(nested.ok ? [] : nested.problems, [{ field: 'metadata.tool-first' }]);
-  for (const plugin of ['dige', 'chipchat', 'rag', 'scheduler']) {
-    const file = path.join(projectRoot, 'plugins', plugin, 'SKILL.md');
-    t.match(parseSkillFile(await readFile(file, 'utf8'), file, plugin), { ok: true, skill: { toolFirst: true } }, `${plugin} is tool-first`);
-  }
 });
 
 t.test('every problem names the file and the field', async (t) => {
