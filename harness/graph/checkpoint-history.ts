@@ -4,7 +4,10 @@ import type { ModelStep } from '../../shared/contracts/run-result.ts';
 import type { ToolCallRecord } from '../../shared/contracts/tool-call-record.ts';
 import type { RunState } from './run-state.ts';
 
-/** The lists that only grow during a run (a before_model hook may still rewrite messages, e.g. summarisation). */
+/**
+ * The lists that grow during a run. Tool-call records and model steps are only ever appended (by graph nodes);
+ * messages too, except that a before_model hook may rewrite them (e.g. summarisation).
+ */
 export interface RunHistory {
   messages: readonly Message[];
   toolCalls: readonly ToolCallRecord[];
@@ -40,32 +43,49 @@ export function sharedPrefixLength<T>(a: readonly T[], b: readonly T[]): number 
   return i;
 }
 
-function listChange<T>(saved: readonly T[], next: readonly T[]): ListChange<T> {
-  const from = next === saved ? saved.length : sharedPrefixLength(saved, next);
+/** A list as it was written: the array and its length then (a caller may push onto the same array later). */
+export interface WrittenList<T> {
+  list: readonly T[];
+  length: number;
+}
+
+export type WrittenHistory = { [K in HistoryKey]: WrittenList<RunHistory[K][number]> };
+
+function written<T>(list: readonly T[]): WrittenList<T> {
+  return { list, length: list.length };
+}
+
+export function writtenHistory(history: RunHistory): WrittenHistory {
+  return { messages: written(history.messages), toolCalls: written(history.toolCalls), modelSteps: written(history.modelSteps) };
+}
+
+export const EMPTY_HISTORY: WrittenHistory = writtenHistory({ messages: [], toolCalls: [], modelSteps: [] });
+
+/** Messages may have been rewritten anywhere, so they are compared item by item (by identity, which is cheap). */
+function rewritableChange<T>(saved: WrittenList<T>, next: readonly T[]): ListChange<T> {
+  const from = next === saved.list ? Math.min(saved.length, next.length) : Math.min(saved.length, sharedPrefixLength(saved.list, next));
   return { from, items: next.slice(from) };
 }
 
-/** What turns `saved` (a copy of what was last written) into the state's histories. */
-export function historyChange(saved: RunHistory, state: RunState): HistoryChange {
+/** Appended-only lists extend what was written when its last item is still in place; otherwise they are written whole. */
+function appendedChange<T>(saved: WrittenList<T>, next: readonly T[]): ListChange<T> {
+  const { list, length } = saved;
+  const extends_ = next.length >= length && (length === 0 || next[length - 1] === list[length - 1]);
+  const from = extends_ ? length : 0;
+  return { from, items: next.slice(from) };
+}
+
+/** What turns what was last written into the state's histories. */
+export function historyChange(saved: WrittenHistory, state: RunState): HistoryChange {
   return {
-    messages: listChange(saved.messages, state.messages),
-    toolCalls: listChange(saved.toolCalls, state.toolCalls),
-    modelSteps: listChange(saved.modelSteps, state.modelSteps),
+    messages: rewritableChange(saved.messages, state.messages),
+    toolCalls: appendedChange(saved.toolCalls, state.toolCalls),
+    modelSteps: appendedChange(saved.modelSteps, state.modelSteps),
   };
 }
 
-export function isUnchanged(change: HistoryChange, saved: RunHistory): boolean {
+export function isUnchanged(change: HistoryChange, saved: WrittenHistory): boolean {
   return HISTORY_KEYS.every((key) => change[key].items.length === 0 && change[key].from === saved[key].length);
-}
-
-export const EMPTY_HISTORY: RunHistory = { messages: [], toolCalls: [], modelSteps: [] };
-
-/**
- * A copy of the lists (not of their items), so a caller that later pushes onto its arrays cannot make a checkpointer
- * believe that was already written.
- */
-export function historySnapshot(state: RunHistory): RunHistory {
-  return { messages: state.messages.slice(), toolCalls: state.toolCalls.slice(), modelSteps: state.modelSteps.slice() };
 }
 
 export function lengthsOf(history: RunHistory): HistoryLengths {
@@ -75,6 +95,6 @@ export function lengthsOf(history: RunHistory): HistoryLengths {
 /** Replays one change onto mutable lists, as a loader does part by part. */
 export function applyListChange<T>(list: T[], change: ListChange<T>): void {
   if (change.from > list.length) throw new Error(`a checkpoint part starts at ${change.from} but the history has ${list.length} items`);
-  list.length = change.from;
+  if (change.from < list.length) list.length = change.from;
   for (const item of change.items) list.push(item);
 }

@@ -6,9 +6,10 @@ import {
   applyListChange,
   headOf,
   historyChange,
-  historySnapshot,
+  writtenHistory,
   type RunHead,
   type RunHistory,
+  type WrittenHistory,
 } from './checkpoint-history.ts';
 import type { RunState } from './run-state.ts';
 
@@ -29,8 +30,8 @@ interface Entry {
   head: string;
   /** Each history item as JSON text, written once when it is appended. */
   items: { [K in keyof RunHistory]: string[] };
-  /** The lists as last written (items shared with the caller, lists copied), to find what the next step added. */
-  saved: RunHistory;
+  /** The lists as last written (shared with the caller), to find what the next step added. */
+  saved: WrittenHistory;
 }
 
 /**
@@ -53,7 +54,7 @@ export function createMemoryCheckpointer(options: MemoryCheckpointerOptions = {}
       const state = JSON.parse(entry.head) as RunHead as RunState;
       for (const key of HISTORY_KEYS) (state as unknown as Record<string, unknown[]>)[key] = entry.items[key].map((item) => JSON.parse(item));
       // The loaded lists become the base to compare with, so a resumed run appends rather than rewrites.
-      entry.saved = historySnapshot(state);
+      entry.saved = writtenHistory(state);
       return state;
     },
     async save(state, { parentStep }) {
@@ -75,7 +76,7 @@ export function createMemoryCheckpointer(options: MemoryCheckpointerOptions = {}
       entry.head = head;
       entry.summary = summaryOf(state);
       entry.expiresAt = now() + ttlMs;
-      entry.saved = historySnapshot(state);
+      entry.saved = writtenHistory(state);
       runs.set(state.runId, entry);
     },
     async list(threadId) {

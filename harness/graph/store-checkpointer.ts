@@ -8,13 +8,14 @@ import {
   applyListChange,
   headOf,
   historyChange,
-  historySnapshot,
+  writtenHistory,
   isUnchanged,
   lengthsOf,
   type HistoryChange,
   type HistoryLengths,
   type RunHead,
   type RunHistory,
+  type WrittenHistory,
 } from './checkpoint-history.ts';
 import { CheckpointConflictError, summaryOf, type Checkpointer, type CheckpointSummary } from './checkpointer.ts';
 import type { RunState } from './run-state.ts';
@@ -84,7 +85,7 @@ export interface StoreCheckpointer extends Checkpointer {
 interface Written {
   step: number;
   tip: string;
-  saved: RunHistory;
+  saved: WrittenHistory;
   partsExpireAt: number;
   blobIds: Set<string>;
 }
@@ -211,7 +212,7 @@ export function createStoreCheckpointer(options: StoreCheckpointerOptions): Stor
     remember(doc.runId, {
       step: doc.step,
       tip: doc.tip as string,
-      saved: historySnapshot(state),
+      saved: writtenHistory(state),
       partsExpireAt: doc.partsExpireAt?.getTime() ?? 0,
       blobIds: new Set(blobDocs.map((blob) => blob._id)),
     });
@@ -280,7 +281,7 @@ export function createStoreCheckpointer(options: StoreCheckpointerOptions): Stor
         throw err;
       }
       const open = state.status === 'running';
-      remember(state.runId, open ? { step: state.step, tip: tip as string, saved: historySnapshot(state), partsExpireAt, blobIds } : undefined);
+      remember(state.runId, open ? { step: state.step, tip: tip as string, saved: writtenHistory(state), partsExpireAt, blobIds } : undefined);
       if (now() - lastPurge >= purgeIntervalMs) await purgeExpired();
     },
     async list(threadId) {
