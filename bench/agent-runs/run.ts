@@ -1,6 +1,7 @@
 // Benchmark: concurrent agent runs through POST /api/agent/runs on the real processes (API, Operations MCP, harness, worker,
 // Dige simulator), each with two read-only tool calls and an answer from a scripted model; then checks the audit counts exactly.
 // Run by hand: node --import tsx bench/agent-runs/run.ts [--runs=200] [--concurrency=200] [--users=10] [--warmup=<users>]
+// (NEXUS_BENCH_CPU_PROFILE=1 also writes a CPU profile of the API, MCP and harness processes over the measured runs)
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,10 +100,12 @@ async function main(): Promise<void> {
   try {
     const booting = performance.now();
     const probeDir = await mkdtemp(join(tmpdir(), 'nexus-loop-delay-'));
-    cleanups.push(() => rm(probeDir, { recursive: true, force: true }));
+    // NEXUS_BENCH_CPU_PROFILE=1 keeps the folder, with a CPU profile of each process over the measured runs.
+    if (process.env.NEXUS_BENCH_CPU_PROFILE === '1') console.log(`CPU profiles go to ${probeDir}`);
+    else cleanups.push(() => rm(probeDir, { recursive: true, force: true }));
     // Request logging at info would cost as much as the work measured here.
     const stack = await startAgentStack(scope, {
-      env: { NEXUS_LOG_LEVEL: 'warn', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(), NEXUS_BENCH_LOOP_DELAY_DIR: probeDir },
+      env: { NEXUS_LOG_LEVEL: 'warn', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(), NEXUS_BENCH_LOOP_DELAY_DIR: probeDir, NEXUS_BENCH_CPU_PROFILE: process.env.NEXUS_BENCH_CPU_PROFILE ?? '' },
     });
     const bootMs = performance.now() - booting;
     stack.model.respond(scriptedAgent([{ when: /./, plan: digeReadPlan }]));
