@@ -1,8 +1,13 @@
 // Benchmark: concurrent agent runs through POST /api/agent/runs on the real processes (API, Operations MCP, harness, worker,
 // Dige simulator), each with two read-only tool calls and an answer from a scripted model; then checks the audit counts exactly.
 // Run by hand: node --import tsx bench/agent-runs/run.ts [--runs=200] [--concurrency=200] [--users=10] [--warmup=<users>]
-import { availableParallelism, loadavg } from 'node:os';
+// (NEXUS_BENCH_CPU_PROFILE=1 also writes a CPU profile of the API, MCP and harness processes over the measured runs)
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { RUNS_COLLECTION, TOOL_CALLS_COLLECTION, type RunRecord } from '../../kernel/audit/audit-schemas.ts';
 import { startAgentStack } from '../../test/helpers/agent-stack.ts';
 import type { ApiClient } from '../../test/helpers/api-client.ts';
@@ -57,14 +62,51 @@ async function cpuSnapshot(pids: ReadonlyMap<StackProcess, number>): Promise<Map
   return snapshot;
 }
 
+/** The processes whose request path must not stall: their event-loop delay over the measured runs. */
+const LOOP_DELAY_PROCESSES: readonly StackProcess[] = ['api', 'mcp', 'harness'];
+const PROBE = fileURLToPath(new URL('./loop-delay-probe.mjs', import.meta.url));
+
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+}
+
+/** Each signal toggles the probe: the first starts a fresh histogram, the second writes it. */
+function signalProbes(pids: ReadonlyMap<StackProcess, number>): void {
+  for (const name of LOOP_DELAY_PROCESSES) process.kill(pids.get(name)!, 'SIGUSR2');
+}
+
+async function readProbes(dir: string, pids: ReadonlyMap<StackProcess, number>): Promise<Map<StackProcess, LoopDelay>> {
+  const delays = new Map<StackProcess, LoopDelay>();
+  for (const name of LOOP_DELAY_PROCESSES) {
+    const file = join(dir, `${pids.get(name)}.json`);
+    // The probe writes on its own loop turn after the signal; a bench (unlike a test) may poll for it.
+    for (let tries = 0; !delays.has(name); tries += 1) {
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      if (text !== undefined) delays.set(name, JSON.parse(text) as LoopDelay);
+      else if (tries > 250) throw new Error(`the ${name} process wrote no event-loop delay`);
+      else await delay(20);
+    }
+  }
+  return delays;
+}
+
 async function main(): Promise<void> {
   // The stack's processes end with the bench, in the reverse order they were started.
   const cleanups: (() => unknown)[] = [];
   const scope = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
   try {
     const booting = performance.now();
+    const probeDir = await mkdtemp(join(tmpdir(), 'nexus-loop-delay-'));
+    // NEXUS_BENCH_CPU_PROFILE=1 keeps the folder, with a CPU profile of each process over the measured runs.
+    if (process.env.NEXUS_BENCH_CPU_PROFILE === '1') console.log(`CPU profiles go to ${probeDir}`);
+    else cleanups.push(() => rm(probeDir, { recursive: true, force: true }));
     // Request logging at info would cost as much as the work measured here.
-    const stack = await startAgentStack(scope, { env: { NEXUS_LOG_LEVEL: 'warn' } });
+    const stack = await startAgentStack(scope, {
+      env: { NEXUS_LOG_LEVEL: 'warn', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE}`.trim(), NEXUS_BENCH_LOOP_DELAY_DIR: probeDir, NEXUS_BENCH_CPU_PROFILE: process.env.NEXUS_BENCH_CPU_PROFILE ?? '' },
+    });
     const bootMs = performance.now() - booting;
     stack.model.respond(scriptedAgent([{ when: /./, plan: digeReadPlan }]));
     const clients = await Promise.all(Array.from({ length: USERS }, async (_, i) => stack.api(await stack.token(`bench-${i}`, 'operator'))));
@@ -77,6 +119,7 @@ async function main(): Promise<void> {
       if (pid === undefined) throw new Error(`the stack's ${name} process is not running`);
       pids.set(name, pid);
     }
+    signalProbes(pids);
     const cpuBefore = await cpuSnapshot(pids);
     const loadBefore = loadavg()[0]!;
     const requestsBefore = stack.model.requests.length;
@@ -85,6 +128,8 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const loadAfter = loadavg()[0]!;
     const cpuAfter = await cpuSnapshot(pids);
+    signalProbes(pids);
+    const loopDelays = await readProbes(probeDir, pids);
     const cpuPerRun = [...cpuAfter].map(([name, after]) => ({ name, ms: (after - cpuBefore.get(name)!) / RUNS }));
     const cpuTotal = cpuPerRun.reduce((sum, p) => sum + p.ms, 0);
 
@@ -112,6 +157,7 @@ async function main(): Promise<void> {
         `throughput          ${(RUNS / seconds).toFixed(2)} runs/s  (${RUNS} runs in ${seconds.toFixed(2)} s)`,
         `latency per run     p50 ${ms(pct(latencies, 50))}  p95 ${ms(pct(latencies, 95))}  max ${ms(latencies.at(-1) ?? 0)}  (POST to response, client side)`,
         `CPU per run         ${cpuPerRun.map((p) => `${p.name} ${p.ms.toFixed(1)}`).join(', ')}; total ${cpuTotal.toFixed(1)} ms (user + system)`,
+        `event-loop delay    ${[...loopDelays].map(([name, d]) => `${name} p50 ${d.p50.toFixed(1)} p99 ${d.p99.toFixed(1)} max ${d.max.toFixed(1)}`).join('; ')} ms (monitorEventLoopDelay over the measured runs; goal p99 < 20)`,
         `CPU-bound ceiling   ${((availableParallelism() * 1000) / cpuTotal).toFixed(1)} runs/s on ${availableParallelism()} idle CPUs (CPUs x 1000 / CPU ms per run)`,
         `model requests      ${stack.model.requests.length - requestsBefore} (${((stack.model.requests.length - requestsBefore) / RUNS).toFixed(2)} per run)`,
         `outcomes            ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}`,

@@ -4,10 +4,13 @@ import { assertEdge } from './edges.ts';
 import { HarnessError, toRunError } from './harness-errors.ts';
 import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
 import { applyNodeResult, type NodeName, type NodeResult, type RunState } from './run-state.ts';
-import { assertToolCallPairing } from './tool-call-pairing.ts';
+import type { Message } from '../../shared/contracts/messages.ts';
+import { assertToolCallPairing, assertToolCallPairingSince } from './tool-call-pairing.ts';
+
+const openTailAllowed = (state: RunState) => ({ allowOpenTail: state.status === 'running' || state.status === 'interrupted' });
 
 function assertPairing(state: RunState): void {
-  assertToolCallPairing(state.messages, { allowOpenTail: state.status === 'running' || state.status === 'interrupted' });
+  assertToolCallPairing(state.messages, openTailAllowed(state));
 }
 
 /** Checkpoint writes outside the loop go through here; inside it the same check runs before each write. */
@@ -41,9 +44,10 @@ async function reportFailure(result: NodeResult, node: NodeName, state: RunState
   return { ...result, update: { ...result.update, error } };
 }
 
-function violationOf(state: RunState): unknown {
+/** `checked` passed the check already, so only what the transition changed after it is walked. */
+function violationOf(checked: readonly Message[], state: RunState): unknown {
   try {
-    assertPairing(state);
+    assertToolCallPairingSince(checked, state.messages, openTailAllowed(state));
     return undefined;
   } catch (err) {
     return err;
@@ -60,6 +64,8 @@ export interface GraphRun {
 
 export async function runGraph({ state: initial, resumed, nodes, checkpointer, ctx }: GraphRun): Promise<RunState> {
   let state = initial;
+  // Nothing is taken as checked before the first transition, which therefore checks the whole history once.
+  let checked: readonly Message[] = [];
   // A before_agent hook that throws fails the run through the same edge as a failing node.
   let startError: unknown;
   try {
@@ -75,7 +81,7 @@ export async function runGraph({ state: initial, resumed, nodes, checkpointer, c
     startError = undefined;
     if (result.next === 'fail') result = await reportFailure(result, from, state, ctx);
     let next = applyNodeResult(state, result, ctx.now());
-    const violation = violationOf(next);
+    const violation = violationOf(checked, next);
     if (violation !== undefined) {
       // The previous state was valid, so failing from it keeps the history pairable; a broken fail node is a bug.
       if (from === 'fail') throw violation;
@@ -83,6 +89,7 @@ export async function runGraph({ state: initial, resumed, nodes, checkpointer, c
       next = applyNodeResult(state, result, ctx.now());
       assertPairing(next);
     }
+    checked = next.messages;
     await checkpointer.save(next, { parentStep: state.step });
     state = next;
   }

@@ -5,13 +5,14 @@ import { HarnessError, toRunError } from '../harness-errors.ts';
 import { appendModelStep, modelStepOf } from '../model-steps.ts';
 import { hookRun, type NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState, StateUpdate } from '../run-state.ts';
-import { assertToolCallPairing } from '../tool-call-pairing.ts';
+import { assertToolCallPairingSince } from '../tool-call-pairing.ts';
 
 export async function model(state: RunState, ctx: NodeContext): Promise<NodeResult> {
   const run = hookRun(state);
   const messages = await ctx.hooks.beforeModel({ run, state, messages: state.messages, signal: ctx.signal });
-  // A before_model hook that rewrote history must not hand the model an orphaned or unanswered call.
-  assertToolCallPairing(messages, { allowOpenTail: false });
+  // A before_model hook that rewrote history must not hand the model an orphaned or unanswered call; the loop checked
+  // the state's own history, so only what a hook changed (and the open tail) is walked.
+  assertToolCallPairingSince(state.messages, messages, { allowOpenTail: false });
   const catalog = await ctx.tools.catalog();
   const { visible, hidden } = computeToolVisibility(catalog, ctx.policy, state.identity, state.skill, state.route);
   // Native tools neither act nor look anything up, so only a tool from a source counts as offering tools.
