@@ -40,3 +40,4 @@ export type { AgentRunService, AgentRunInput, AgentRunOutcome, AgentRunSettled, 
 export { loadConfigFrom, ConfigError } from '../shared/config/load-config.ts';
 export type { ConfigVar, ConfigOf } from '../shared/config/load-config.ts';
 export type { Filter, Sort, UpdateFilter, WithId, Document } from '../shared/store/port.ts';
+export { inSpan, SpanKind } from '../shared/telemetry/spans.ts';

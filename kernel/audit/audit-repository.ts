@@ -31,8 +31,9 @@ export interface AuditRunDetail {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function runView({ _id, startedAt, finishedAt, modelSteps: _steps, ...rest }: RunRecord): AuditRunView {
-  return { id: _id, ...rest, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString() };
+function runView({ _id, startedAt, finishedAt, modelSteps: _steps, traceId, ...rest }: RunRecord): AuditRunView {
+  // Records written before runs kept their trace id have none.
+  return { id: _id, ...rest, traceId: traceId ?? null, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString() };
 }
 
 export async function createAuditRepository(store: DocumentStore): Promise<AuditRepository> {

@@ -8,6 +8,7 @@ import { CORRELATION_ID_HEADER, type AccessPolicy } from '../identity/identity.t
 import { identityOf } from './auth-info.ts';
 import { listToolsFor } from './tool-listing.ts';
 import { runToolCall } from './tool-call.ts';
+import { traceMcpServerRequest } from '../../shared/telemetry/mcp-spans.ts';
 
 export interface ToolServerDeps {
   readonly catalog: ToolCatalog;
@@ -45,13 +46,18 @@ export function createToolServer(deps: ToolServerDeps): Server {
   );
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     masked(deps.logger, 'tools/call', () =>
-      runToolCall(deps, {
-        name: request.params.name,
-        args: request.params.arguments,
-        identity: identityOf(extra.authInfo),
-        correlationId: correlationIdOf(extra.requestInfo?.headers),
-        signal: extra.signal,
-      }),
+      // Tracing seam: the MCP server span, continuing the caller's trace from `_meta` or the HTTP headers.
+      traceMcpServerRequest(
+        { method: 'tools/call', tool: request.params.name, requestId: extra.requestId, sessionId: extra.sessionId, carriers: [request.params._meta, extra.requestInfo?.headers] },
+        () =>
+          runToolCall(deps, {
+            name: request.params.name,
+            args: request.params.arguments,
+            identity: identityOf(extra.authInfo),
+            correlationId: correlationIdOf(extra.requestInfo?.headers),
+            signal: extra.signal,
+          }),
+      ),
     ),
   );
   return server;
