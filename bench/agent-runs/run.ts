@@ -1,6 +1,7 @@
 // Benchmark: concurrent agent runs through POST /api/agent/runs on the real processes (API, Operations MCP, harness, worker,
 // Dige simulator), each with two read-only tool calls and an answer from a scripted model; then checks the audit counts exactly.
-// Run by hand: node --import tsx bench/agent-runs/run.ts [--runs=200] [--concurrency=200] [--users=10] [--warmup=<users>]
+// Run by hand: node --import tsx bench/agent-runs/run.ts [--runs=200] [--concurrency=200] [--users=10] [--warmup=<users>] [--tracing]
+// --tracing exports every process's spans over OTLP http/protobuf to a receiver in this process that counts and drops them.
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { RUNS_COLLECTION, TOOL_CALLS_COLLECTION, type RunRecord } from '../../kernel/audit/audit-schemas.ts';
@@ -8,6 +9,7 @@ import { startAgentStack } from '../../test/helpers/agent-stack.ts';
 import type { ApiClient } from '../../test/helpers/api-client.ts';
 import { READ_TOOLS, digeReadPlan } from '../../test/helpers/dige-read-plan.ts';
 import { scriptedAgent } from '../../test/helpers/scripted-agent.ts';
+import { startOtlpReceiver } from '../../test/helpers/otlp-receiver.ts';
 import { STACK_PROCESSES, cpuMs, stackPid, type StackProcess } from '../../test/helpers/stack-processes.ts';
 
 function flag(name: string, fallback: number): number {
@@ -21,6 +23,7 @@ const RUNS = flag('runs', 200);
 const CONCURRENCY = flag('concurrency', RUNS);
 const USERS = flag('users', 10);
 const WARMUP = flag('warmup', USERS);
+const TRACING = process.argv.includes('--tracing');
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -63,8 +66,11 @@ async function main(): Promise<void> {
   const scope = { teardown: (fn: () => unknown) => void cleanups.push(fn) };
   try {
     const booting = performance.now();
+    const receiver = TRACING ? await startOtlpReceiver({ decode: false }) : undefined;
+    if (receiver) cleanups.push(() => receiver.close());
+    const tracingEnv = receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } : {};
     // Request logging at info would cost as much as the work measured here.
-    const stack = await startAgentStack(scope, { env: { NEXUS_LOG_LEVEL: 'warn' } });
+    const stack = await startAgentStack(scope, { env: { NEXUS_LOG_LEVEL: 'warn', ...tracingEnv } });
     const bootMs = performance.now() - booting;
     stack.model.respond(scriptedAgent([{ when: /./, plan: digeReadPlan }]));
     const clients = await Promise.all(Array.from({ length: USERS }, async (_, i) => stack.api(await stack.token(`bench-${i}`, 'operator'))));
@@ -87,6 +93,7 @@ async function main(): Promise<void> {
     const cpuAfter = await cpuSnapshot(pids);
     const cpuPerRun = [...cpuAfter].map(([name, after]) => ({ name, ms: (after - cpuBefore.get(name)!) / RUNS }));
     const cpuTotal = cpuPerRun.reduce((sum, p) => sum + p.ms, 0);
+    const cpuNexus = cpuPerRun.filter((p) => pids.has(p.name as StackProcess)).reduce((sum, p) => sum + p.ms, 0);
 
     const store = stack.kernel.store;
     const measuredIds = outcomes.flatMap((o) => (o.runId === undefined ? [] : [o.runId]));
@@ -106,12 +113,14 @@ async function main(): Promise<void> {
         `agent runs benchmark: ${RUNS} runs, ${CONCURRENCY} at a time, ${USERS} operator users, ${WARMUP} warm-up runs; ` +
           `each run = routing + ${READ_TOOLS.length} tool calls (${READ_TOOLS.join(', ')}) + answer from a scripted OpenAI-wire model`,
         `processes: API, Operations MCP, harness, worker, Dige simulator (dev launcher, started in ${(bootMs / 1000).toFixed(1)} s), embedded store, log level warn`,
+        `tracing: ${receiver ? `on, OTLP http/protobuf to a receiver in the bench process (${receiver.requests()} exports received)` : 'off'}`,
         // Every process and this client share the machine, so its load says how far the figures are from an idle one.
         `machine: ${availableParallelism()} CPUs; 1-minute load average ${loadBefore.toFixed(1)} before the measured runs, ${loadAfter.toFixed(1)} after`,
         '',
         `throughput          ${(RUNS / seconds).toFixed(2)} runs/s  (${RUNS} runs in ${seconds.toFixed(2)} s)`,
         `latency per run     p50 ${ms(pct(latencies, 50))}  p95 ${ms(pct(latencies, 95))}  max ${ms(latencies.at(-1) ?? 0)}  (POST to response, client side)`,
         `CPU per run         ${cpuPerRun.map((p) => `${p.name} ${p.ms.toFixed(1)}`).join(', ')}; total ${cpuTotal.toFixed(1)} ms (user + system)`,
+        `CPU per run, stack  ${cpuNexus.toFixed(1)} ms (the stack's processes only, without the bench client and model server)`,
         `CPU-bound ceiling   ${((availableParallelism() * 1000) / cpuTotal).toFixed(1)} runs/s on ${availableParallelism()} idle CPUs (CPUs x 1000 / CPU ms per run)`,
         `model requests      ${stack.model.requests.length - requestsBefore} (${((stack.model.requests.length - requestsBefore) / RUNS).toFixed(2)} per run)`,
         `outcomes            ${[...statuses].map(([status, n]) => `${status}: ${n}`).join(', ')}`,

@@ -28,6 +28,8 @@ export interface OtlpReceiver {
   readonly contentTypes: ReadonlySet<string>;
   /** Every raw body as text (protobuf bytes read as latin1), to search for what must never be exported. */
   readonly rawBodies: readonly string[];
+  /** How many export requests arrived (also counted when not decoding). */
+  requests(): number;
   close(): Promise<void>;
 }
 
@@ -158,7 +160,9 @@ function decodeJson(body: string): ReceivedSpan[] {
   });
 }
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+/** `decode: false` only counts and acknowledges exports, for benches that measure the exporting side. */
+export async function startOtlpReceiver(options: { decode?: boolean } = {}): Promise<OtlpReceiver> {
+  let received = 0;
   const spans: ReceivedSpan[] = [];
   const contentTypes = new Set<string>();
   const rawBodies: string[] = [];
@@ -168,6 +172,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   app.post('/v1/traces', async (request, reply) => {
     const type = String(request.headers['content-type'] ?? '').split(';')[0]!;
     contentTypes.add(type);
+    received += 1;
+    if (options.decode === false) return reply.header('content-type', type).send(type === 'application/json' ? '{}' : Buffer.alloc(0));
     if (type === 'application/x-protobuf') {
       const body = request.body as Buffer;
       rawBodies.push(body.toString('latin1'));
@@ -179,5 +185,5 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     return reply.send({});
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { endpoint: address, spans, contentTypes, rawBodies, close: () => app.close() };
+  return { endpoint: address, spans, contentTypes, rawBodies, requests: () => received, close: () => app.close() };
 }
