@@ -24,6 +24,7 @@ const CONCURRENCY = flag('concurrency', RUNS);
 const USERS = flag('users', 10);
 const WARMUP = flag('warmup', USERS);
 const TRACING = process.argv.includes('--tracing');
+const EXPORT_DELAY_MS = 500;
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => `${x.toFixed(0)} ms`;
@@ -68,7 +69,8 @@ async function main(): Promise<void> {
     const booting = performance.now();
     const receiver = TRACING ? await startOtlpReceiver({ decode: false }) : undefined;
     if (receiver) cleanups.push(() => receiver.close());
-    const tracingEnv = receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint } : {};
+    // Spans leave each process within EXPORT_DELAY_MS of ending, so the CPU read after the settle below includes exporting them.
+    const tracingEnv = receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: String(EXPORT_DELAY_MS) } : {};
     // Request logging at info would cost as much as the work measured here.
     const stack = await startAgentStack(scope, { env: { NEXUS_LOG_LEVEL: 'warn', ...tracingEnv } });
     const bootMs = performance.now() - booting;
@@ -90,6 +92,8 @@ async function main(): Promise<void> {
     const outcomes = await runAll(clients, RUNS, CONCURRENCY, WARMUP);
     const seconds = (performance.now() - started) / 1000;
     const loadAfter = loadavg()[0]!;
+    // With and without tracing alike, so both measure the same window.
+    await new Promise((resolve) => setTimeout(resolve, 4 * EXPORT_DELAY_MS));
     const cpuAfter = await cpuSnapshot(pids);
     const cpuPerRun = [...cpuAfter].map(([name, after]) => ({ name, ms: (after - cpuBefore.get(name)!) / RUNS }));
     const cpuTotal = cpuPerRun.reduce((sum, p) => sum + p.ms, 0);
