@@ -2,7 +2,10 @@
 // harness (agent, model and tool spans), the Operations MCP server and the Dige provider call, exported over OTLP/HTTP
 // (protobuf, the default) to a receiver in this test; no message content and no credential leaves by default.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import t from 'tap';
+import { SERVICE_SECRET_FILE } from '../../shared/service-auth/service-secret.ts';
 import { startAgentStack } from '../helpers/agent-stack.ts';
 import { DIGE_READ_ANSWER, digeReadPlan, READ_TOOLS } from '../helpers/dige-read-plan.ts';
 import { eventually } from '../helpers/launcher.ts';
@@ -24,7 +27,7 @@ const callerTraceId = randomBytes(16).toString('hex');
 const callerSpanId = randomBytes(8).toString('hex');
 const message = 'Tracing check: what rooms and devices are there?';
 
-stack.model.respond(scriptedAgent([{ when: /Tracing check/, plan: digeReadPlan }]));
+stack.model.respond(scriptedAgent([{ when: /Tracing check|Tracing goal/, plan: digeReadPlan }]));
 const res = await fetch(new URL('/api/agent/runs', stack.apiUrl), {
   method: 'POST',
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', traceparent: `00-${callerTraceId}-${callerSpanId}-01` },
@@ -104,7 +107,9 @@ t.test('no message content and no credential is exported by default', async (t) 
   t.notOk(everything.includes('Tracing check'), 'the user’s message is not exported');
   t.notOk(everything.includes(DIGE_READ_ANSWER), 'the answer is not exported');
   t.notOk(everything.includes(token), 'the user’s token is not exported');
-  t.notOk(everything.includes(String(stack.env.NEXUS_SERVICE_SECRET ?? 'no-secret-set')), 'the service secret is not exported');
+  const serviceSecret = (await readFile(path.join(stack.dataDir, SERVICE_SECRET_FILE), 'utf8')).trim();
+  t.ok(serviceSecret.length >= 32);
+  t.notOk(everything.includes(serviceSecret), 'the service secret the processes call each other with is not exported');
   const contentAttributes = ['gen_ai.input.messages', 'gen_ai.output.messages', 'gen_ai.tool.call.arguments', 'gen_ai.tool.call.result'];
   const carrying = receiver.spans.filter((span) => contentAttributes.some((name) => name in span.attributes)).map((span) => span.name);
   t.same(carrying, [], 'no span carries a content attribute');
@@ -113,4 +118,25 @@ t.test('no message content and no credential is exported by default', async (t) 
 t.test('the audit record of the run keeps its trace id', async (t) => {
   const audit = await stack.api(stack.adminToken).get(`/api/audit/runs/${run.runId}`);
   t.equal(audit.body.run.traceId, callerTraceId);
+});
+
+t.test('a scheduled goal is one trace from the worker’s attempt through the harness', async (t) => {
+  const operator = stack.api(token);
+  const created = await operator.post('/api/scheduler/tasks', {
+    kind: 'scheduler.goal',
+    title: 'traced goal',
+    payload: { goal: 'Tracing goal: list the rooms and devices.' },
+    schedule: { type: 'once', at: new Date().toISOString() },
+  });
+  t.equal(created.status, 201);
+  const attempt = await eventually(async () => receiver.spans.find((s) => s.service === 'nexus-worker' && s.name === 'scheduler.execute scheduler.goal' && s.attributes['nexus.task.id'] === created.body.id), 'the worker’s attempt span');
+  t.equal(attempt.parentSpanId, '', 'the attempt is the root of its trace');
+  const sameTrace = () => receiver.spans.filter((s) => s.traceId === attempt.traceId);
+  const agent = await eventually(async () => sameTrace().find((s) => s.name === 'invoke_agent'), 'the goal’s agent run in the worker’s trace');
+  const harnessServer = sameTrace().find((s) => s.service === 'nexus-harness' && s.kind === SERVER);
+  t.ok(harnessServer, 'the harness request is in the worker’s trace');
+  t.equal(agent.attributes['gen_ai.operation.name'], 'invoke_agent');
+  const goalRunId = await eventually(async () => (await operator.get(`/api/scheduler/tasks/${created.body.id}/runs`)).body.items[0]?.result?.data?.runId as string | undefined, 'the occurrence’s result');
+  const audit = await stack.api(stack.adminToken).get(`/api/audit/runs/${goalRunId}`);
+  t.equal(audit.body.run.traceId, attempt.traceId, 'the goal’s audit record names the worker’s trace');
 });
