@@ -1,6 +1,6 @@
 // MCP spans by the MCP semantic conventions: the client span around each JSON-RPC request, the server span around each call.
-import { context, propagation, ROOT_CONTEXT, type Context } from '@opentelemetry/api';
-import { inSpan, markFailed, SpanKind, type Attributes } from './spans.ts';
+import { context, propagation, ROOT_CONTEXT, trace, type Context } from '@opentelemetry/api';
+import { errorType, inSpan, markFailed, SpanKind, tracer, type Attributes } from './spans.ts';
 
 type Carrier = Readonly<Record<string, unknown>>;
 
@@ -34,21 +34,71 @@ function mcpAttributes(method: string, tool: unknown, requestId: unknown, sessio
 
 const spanName = (method: string, tool: unknown) => (typeof tool === 'string' ? `${method} ${tool}` : method);
 
+/** What the seam needs of a fetch Response (undici's or the global one). */
+interface FetchResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Iterable<[string, string]>;
+  readonly body: ReadableStream<Uint8Array> | null;
+}
+
+/** The same bytes, calling `end` once when they are all read, the read fails, or the reader gives up. */
+function endingWith(source: ReadableStream<Uint8Array>, end: () => void): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let ended = false;
+  const finish = () => {
+    if (ended) return;
+    ended = true;
+    end();
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          finish();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (err) {
+        finish();
+        controller.error(err);
+      }
+    },
+    async cancel(reason) {
+      finish();
+      await reader.cancel(reason);
+    },
+  });
+}
+
 /**
  * Client seam: wraps one HTTP request of an MCP client. A JSON-RPC request in the body gets a CLIENT span that is
- * active while `send` runs, so the HTTP instrumentation's traceparent names it as the parent of the server's work.
- * Anything else (the SSE GET, the session DELETE) is sent as it is. Arguments are never put on the span.
+ * active while `send` runs, so the HTTP instrumentation's traceparent names it as the parent of the server's work; it
+ * ends when the answer's body has been read (a tools/call answer may stream as SSE). Anything else (the SSE GET, the
+ * session DELETE) is sent as it is. Arguments are never put on the span.
  */
-export function traceMcpClientRequest<R extends { status: number }>(headers: Carrier, body: unknown, send: () => Promise<R>): Promise<R> {
+export async function traceMcpClientRequest(headers: Carrier, body: unknown, send: () => Promise<FetchResponse>): Promise<Response> {
   const request = requestOf(body);
-  if (request === undefined) return send();
+  if (request === undefined) return (await send()) as unknown as Response;
   const tool = request.method === 'tools/call' ? request.params?.name : undefined;
   const attributes = mcpAttributes(request.method, tool, request.id, headers['mcp-session-id'], headers['mcp-protocol-version']);
-  return inSpan(spanName(request.method, tool), { kind: SpanKind.CLIENT, attributes }, async (span) => {
-    const response = await send();
-    if (response.status >= 400) markFailed(span, String(response.status));
-    return response;
-  });
+  const parent = context.active();
+  const span = tracer().startSpan(spanName(request.method, tool), { kind: SpanKind.CLIENT, attributes }, parent);
+  let response: FetchResponse;
+  try {
+    response = await context.with(trace.setSpan(parent, span), send);
+  } catch (err) {
+    markFailed(span, errorType(err));
+    span.end();
+    throw err;
+  }
+  if (response.status >= 400) markFailed(span, String(response.status));
+  // A span that records nothing (tracing off, not sampled) needs no watch on the body.
+  if (response.body === null || !span.isRecording()) {
+    span.end();
+    return response as unknown as Response;
+  }
+  return new Response(endingWith(response.body, () => span.end()), { status: response.status, statusText: response.statusText, headers: [...response.headers] });
 }
 
 export interface McpServerRequest {

@@ -20,7 +20,8 @@ export function markFailed(span: Span, type: string): void {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
-function errorType(err: unknown): string {
+/** An error code when the error has one, else its class name: low-cardinality, and never the message. */
+export function errorType(err: unknown): string {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && code !== '') return code;
   return err instanceof Error ? err.name : '_OTHER';
