@@ -49,3 +49,4 @@ export { groundingNotice } from '../shared/contracts/run-result.ts';
 export { loadConfigFrom, ConfigError } from '../shared/config/load-config.ts';
 export type { ConfigVar, ConfigOf } from '../shared/config/load-config.ts';
 export type { Filter, Sort, UpdateFilter, WithId, Document } from '../shared/store/port.ts';
+export { inSpan, SpanKind } from '../shared/telemetry/spans.ts';

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { ContentBlock } from '../../shared/contracts/tool-call-record.ts';
 import { CORRELATION_ID_HEADER } from '../../shared/service-auth/service-headers.ts';
+import { traceMcpClientRequest } from '../../shared/telemetry/mcp-spans.ts';
 import type { ToolDefinition, ToolResult } from '../tools/tool-source.ts';
 import { transportFailure } from './mcp-failures.ts';
 import { describeServer, stdioEnvironment, type ResolvedMcpServer } from './mcp-servers.ts';
@@ -72,7 +73,9 @@ const correlatedFetch = ((input: string | URL, init?: RequestInit) => {
   const headers = new Headers(init?.headers);
   const id = correlation.getStore();
   if (id !== undefined) headers.set(CORRELATION_ID_HEADER, id);
-  return undiciFetch(input, { ...(init as UndiciRequestInit), headers: Object.fromEntries(headers), dispatcher });
+  const plain = Object.fromEntries(headers);
+  // Tracing seam: the MCP client span of this request; the HTTP instrumentation sends its traceparent.
+  return traceMcpClientRequest(plain, init?.body, () => undiciFetch(input, { ...(init as UndiciRequestInit), headers: plain, dispatcher }));
 }) as unknown as typeof fetch;
 
 function toDefinition(tool: Tool): ToolDefinition {

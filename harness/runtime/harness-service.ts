@@ -11,7 +11,9 @@ import { createLimitsMiddleware } from '../middleware/limits.ts';
 import { createLoggingMiddleware } from '../middleware/logging.ts';
 import type { Middleware } from '../middleware/middleware.ts';
 import { createModelSummarizer, createSummarizationMiddleware } from '../middleware/summarization.ts';
+import { createTracingMiddleware } from '../middleware/tracing.ts';
 import { createUsageMiddleware } from '../middleware/usage.ts';
+import { messageContentCaptured } from '../../shared/telemetry/telemetry-switch.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { McpClientPool } from '../mcp/mcp-client-pool.ts';
 import { resolveMcpServers } from '../mcp/mcp-servers.ts';
@@ -71,6 +73,7 @@ function checkPins(snapshot: RuntimeSnapshot, request: RunRequest): void {
 export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
   const logging = createLoggingMiddleware({ logger: deps.logger });
   const usage = createUsageMiddleware();
+  const captureContent = messageContentCaptured(process.env);
 
   /** Limits and summarising follow the snapshot's profile; the summary is written by the run's own model. */
   function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter): Middleware[] {
@@ -78,7 +81,8 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     const summarize = history && history.summarizeAfter > 0
       ? [createSummarizationMiddleware({ summarize: createModelSummarizer(model), maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
       : [];
-    return [logging, createLimitsMiddleware(limits), ...summarize, usage];
+    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
+    return [tracing, logging, createLimitsMiddleware(limits), ...summarize, usage];
   }
 
   /** A nested run (a subagent's) gets no subagents, no human questions and no review pauses: nothing could wait for it. */

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import { groundingNotice, type RunResult } from '../../shared/contracts/run-result.ts';
+import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
@@ -63,7 +64,7 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       ...(input.skill ? { skill: input.skill } : {}),
       ...(input.route ? { route: input.route } : {}),
     };
-    const boundary: RunBoundary = { runId, identity: request.identity, input: input.message, startedAt: now(), finishedAt: now() };
+    const boundary: RunBoundary = { runId, identity: request.identity, input: input.message, traceId: activeTraceId() ?? null, startedAt: now(), finishedAt: now() };
     return { request, boundary };
   }
 

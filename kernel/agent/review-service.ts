@@ -1,4 +1,5 @@
 // Human review of paused runs: lists what a reviewer may decide, records each decision once, and resumes the same run.
+import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import type { ReviewDecision } from '../../shared/contracts/review-decision.ts';
 import { matchesAny } from '../../shared/contracts/profile.ts';
 import { isAppError } from '../errors/app-error.ts';
@@ -48,7 +49,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       });
     }
     const r = doc.requester;
-    const boundary = { runId: doc.runId, identity: r, input: doc.input, startedAt: doc.runStartedAt, finishedAt: at };
+    const boundary = { runId: doc.runId, identity: r, input: doc.input, traceId: activeTraceId() ?? null, startedAt: doc.runStartedAt, finishedAt: at };
     let requester: Identity;
     try {
       requester = await deps.identities.resolve(r.userId, r.tokenId);

@@ -6,6 +6,8 @@ export interface RunBoundary {
   readonly runId: string;
   readonly identity: { readonly userId: string; readonly role: string; readonly sessionId: string; readonly correlationId: string };
   readonly input: string;
+  /** The trace of the request that reaches the harness; null when tracing is off. */
+  readonly traceId: string | null;
   readonly startedAt: Date;
   readonly finishedAt: Date;
 }
@@ -19,6 +21,7 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
     role: b.identity.role,
     sessionId: b.identity.sessionId,
     correlationId: b.identity.correlationId,
+    traceId: b.traceId,
     route: result?.route ?? null,
     skill: result?.skill ?? null,
     input: b.input,

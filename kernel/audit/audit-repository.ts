@@ -32,7 +32,7 @@ export interface AuditRunDetail {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function runView({ _id, startedAt, finishedAt, modelSteps: _steps, grounding, groundedOn, toolsOffered, ungrounded, ...rest }: RunRecord): AuditRunView {
+function runView({ _id, startedAt, finishedAt, modelSteps: _steps, grounding, groundedOn, toolsOffered, ungrounded, traceId, ...rest }: RunRecord): AuditRunView {
   return {
     id: _id,
     ...rest,
@@ -41,6 +41,8 @@ function runView({ _id, startedAt, finishedAt, modelSteps: _steps, grounding, gr
     toolsOffered: toolsOffered ?? null,
     ungrounded: ungrounded === true,
     notice: ungrounded === true ? UNGROUNDED_NOTICE : null,
+    // Records written before runs kept their trace id have none.
+    traceId: traceId ?? null,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
   };

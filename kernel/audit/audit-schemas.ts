@@ -13,6 +13,8 @@ export const AuditRunView = Type.Object({
   role: Type.String(),
   sessionId: Type.String(),
   correlationId: Type.String(),
+  /** The OpenTelemetry trace id of the request that wrote this record (the resume, for a resumed run); null when not traced. */
+  traceId: Type.Union([Type.String(), Type.Null()]),
   route: Type.Union([Type.String(), Type.Null()]),
   skill: Type.Union([Type.String(), Type.Null()]),
   input: Type.String(),

@@ -14,6 +14,7 @@ import { CORRELATION_ID_HEADER, type AccessPolicy } from '../identity/identity.t
 import { identityOf } from './auth-info.ts';
 import { listToolsFor } from './tool-listing.ts';
 import { runToolCall } from './tool-call.ts';
+import { traceMcpServerRequest } from '../../shared/telemetry/mcp-spans.ts';
 
 export interface ToolServerDeps {
   readonly catalog: ToolCatalog;
@@ -71,14 +72,24 @@ export function createToolServer(deps: ToolServerDeps, request: Pick<McpRequestC
   );
   server.setRequestHandler('tools/call', (call, ctx) =>
     masked(deps.logger, 'tools/call', () =>
-      runToolCall(deps, {
-        name: call.params.name,
-        args: call.params.arguments,
-        identity: identityOf(ctx.http?.authInfo),
-        correlationId: correlationIdOf(ctx),
-        traceparent: traceparentOf(ctx),
-        signal: ctx.mcpReq.signal,
-      }),
+      // Tracing seam: the MCP server span, continuing the caller's trace from `_meta` or the HTTP headers.
+      traceMcpServerRequest(
+        {
+          method: 'tools/call',
+          tool: call.params.name,
+          requestId: ctx.mcpReq.id,
+          carriers: [{ traceparent: traceparentOf(ctx) }, Object.fromEntries(ctx.http?.req?.headers ?? [])],
+        },
+        () =>
+          runToolCall(deps, {
+            name: call.params.name,
+            args: call.params.arguments,
+            identity: identityOf(ctx.http?.authInfo),
+            correlationId: correlationIdOf(ctx),
+            traceparent: traceparentOf(ctx),
+            signal: ctx.mcpReq.signal,
+          }),
+      ),
     ),
   );
   return server;

@@ -145,6 +145,8 @@ export interface AuditRun {
   role: string;
   sessionId: string;
   correlationId: string;
+  /** OpenTelemetry trace id of the request that wrote the record; null when tracing was off. */
+  traceId: string | null;
   route: string | null;
   skill: string | null;
   input: string;

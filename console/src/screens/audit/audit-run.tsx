@@ -1,5 +1,5 @@
 // One run's timeline: the request, the route and skill chosen, each model step and tool call (arguments, result, refusal, review decision) in time order, the outcome.
-import { Anchor, Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Blockquote, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Timeline, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client.ts';
@@ -13,6 +13,23 @@ import { StatusBadge } from '../../components/status-badge.tsx';
 import { UngroundedNotice } from '../../components/ungrounded-notice.tsx';
 import { formatDuration, formatInstant } from '../../components/time.ts';
 import { runTimeline } from './run-timeline.ts';
+
+/** The run's OpenTelemetry trace id, copyable so an operator can look the trace up in their tracing tool. */
+function TraceId({ traceId }: { traceId: string | null }) {
+  if (traceId === null) return <Text size="sm"><b>Trace:</b> <Text span c="dimmed" size="xs">not traced</Text></Text>;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm"><b>Trace:</b> <Text span ff="monospace" size="xs" data-testid="audit-trace-id">{traceId}</Text></Text>
+      <CopyButton value={traceId}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy the trace id'} withArrow>
+            <ActionIcon variant="subtle" size="xs" onClick={copy} aria-label="Copy the trace id">{copied ? '✓' : '⧉'}</ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
 
 function ModelStepEntry({ step }: { step: AuditModelStep }) {
   return (
@@ -101,6 +118,7 @@ export function AuditRunScreen() {
                   <Text size="sm"><b>Started:</b> {formatInstant(run.startedAt)}</Text>
                   <Text size="sm"><b>Duration:</b> {formatDuration(run.durationMs)}</Text>
                   <Text size="sm"><b>Tokens:</b> {run.usage.inputTokens} in / {run.usage.outputTokens} out</Text>
+                  <TraceId traceId={run.traceId} />
                 </SimpleGrid>
               </Paper>
               <Timeline bulletSize={18} lineWidth={2} aria-label="Timeline">
