@@ -54,7 +54,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
 
   async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>> {
     const stored = withId(doc);
-    await this.engine.write(() => this.engine.writer.insert(this.writable(), stored));
+    this.engine.write(() => this.engine.writer.insert(this.writable(), stored));
     return { acknowledged: true, insertedId: stored._id };
   }
 
@@ -67,7 +67,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     const stored = docs.map(withId);
     const insertedIds: Record<number, unknown> = {};
     let failure: DuplicateKeyError | undefined;
-    await this.engine.write(() => {
+    this.engine.write(() => {
       const collection = this.writable();
       for (const [i, doc] of stored.entries()) {
         try {
@@ -89,13 +89,13 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   }
 
   async findOne(filter: Filter<T> = {}, options: StoreFindOptions = {}): Promise<WithId<T> | null> {
-    const [row] = await this.engine.read(() => this.select(filter, { sort: options.sort, skip: options.skip, limit: 1 }));
+    const [row] = this.engine.read(() => this.select(filter, { sort: options.sort, skip: options.skip, limit: 1 }));
     return row === undefined ? null : (project(row.doc, options.projection) as WithId<T>);
   }
 
   find(filter: Filter<T> = {}, options: StoreFindOptions = {}): StoreCursor<WithId<T>> {
     return new EmbeddedCursor<WithId<T>>(async ({ sort, skip, limit, projection }) => {
-      const rows = await this.engine.read(() => this.select(filter, { sort, skip, limit }));
+      const rows = this.engine.read(() => this.select(filter, { sort, skip, limit }));
       return rows.map((row) => project(row.doc, projection) as WithId<T>);
     }, options);
   }
@@ -111,7 +111,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
 
   async findOneAndUpdate(filter: Filter<T>, update: UpdateFilter<T>, options: StoreFindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
     checkUpdate(update);
-    const result = await this.engine.write(() => {
+    const result = this.engine.write(() => {
       const collection = this.existing();
       const [before] = selectRows(this.engine.db, collection, filter, { sort: options.sort, limit: 1 });
       if (before !== undefined) {
@@ -152,7 +152,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       expireAfterSeconds: options.expireAfterSeconds ?? null,
     };
     const keys = JSON.stringify(fields);
-    await this.engine.write(() => {
+    this.engine.write(() => {
       const collection = this.writable();
       const sameName = collection.indexes.find((index) => index.name === name);
       const sameKeys = collection.indexes.find((index) => JSON.stringify(index.fields) === keys);
@@ -187,9 +187,9 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return selectRows(this.engine.db, this.engine.catalog.get(this.collectionName), filter, options);
   }
 
-  private async update(filter: Filter<T>, update: UpdateFilter<T>, options: StoreUpdateOptions, limit: 0 | 1): Promise<UpdateResult<T>> {
+  private update(filter: Filter<T>, update: UpdateFilter<T>, options: StoreUpdateOptions, limit: 0 | 1): UpdateResult<T> {
     checkUpdate(update);
-    const outcome = await this.engine.write((): UpdateOutcome => {
+    const outcome = this.engine.write((): UpdateOutcome => {
       const collection = this.existing();
       const rows = selectRows(this.engine.db, collection, filter, { limit });
       if (rows.length === 0 && options.upsert === true) {
@@ -213,8 +213,8 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     } as UpdateResult<T>;
   }
 
-  private async delete(filter: Filter<T>, limit: 0 | 1): Promise<DeleteResult> {
-    const deletedCount = await this.engine.write(() => {
+  private delete(filter: Filter<T>, limit: 0 | 1): DeleteResult {
+    const deletedCount = this.engine.write(() => {
       const collection = this.existing();
       const rows = selectRows(this.engine.db, collection, filter, { limit });
       for (const row of rows) this.engine.writer.remove(collection!, row.seq);

@@ -40,14 +40,6 @@ export class SqliteDatabase {
     return statement;
   }
 
-  /**
-   * From now on a locked file fails at once instead of SQLite sleeping inside the call: the caller waits without
-   * blocking its event loop (see Engine). Opening still uses the busy timeout.
-   */
-  failFastWhenLocked(): void {
-    this.db.pragma('busy_timeout = 0');
-  }
-
   exec(sql: string): void {
     this.db.exec(sql);
   }
