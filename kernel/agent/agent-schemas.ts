@@ -23,6 +23,12 @@ export const AgentRunOutcomeView = Type.Object({
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
 });
 
+export const CancelOutcomeView = Type.Object({
+  runId: Type.String(),
+  status: Type.Union([Type.Literal('cancelled'), Type.Literal('cancelling')]),
+  outcome: Type.Union([AgentRunOutcomeView, Type.Null()]),
+});
+
 export const ReviewView = Type.Object({
   id: Type.String(),
   runId: Type.String(),

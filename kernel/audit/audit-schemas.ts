@@ -19,6 +19,8 @@ export const AuditRunView = Type.Object({
   status: RunStatus,
   answer: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Who cancelled the run (its error is then `cancelled`); absent on runs nobody cancelled. */
+  cancelledBy: Type.Optional(Type.String()),
   usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
   startedAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.String({ format: 'date-time' }),
