@@ -7,6 +7,7 @@ export const HARNESS_ERRORS = {
   run_exists: { status: 409, message: 'A run with this id already exists.' },
   run_not_found: { status: 404, message: 'No checkpoint exists for this run.' },
   resume_refused: { status: 409, message: 'The run is not waiting for a review decision.' },
+  run_not_active: { status: 409, message: 'The run has already finished; there is nothing to cancel.' },
   invalid_review_decision: { status: 400, message: 'The review decisions do not match the pending calls.' },
   invalid_model_output: { status: 502, message: 'The model returned a message the graph cannot use.' },
   empty_answer: { status: 502, message: 'The model answered with neither text nor a tool call.' },

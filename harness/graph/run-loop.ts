@@ -54,6 +54,13 @@ function violationOf(checked: readonly Message[], state: RunState): unknown {
   }
 }
 
+/** Why the run must stop before its next node: the caller went away, or someone asked (through any copy) to cancel it. */
+async function cancellation(state: RunState, ctx: NodeContext): Promise<HarnessError | undefined> {
+  if (ctx.signal.aborted) return new HarnessError('cancelled');
+  const requested = await ctx.cancelRequested?.(state.runId);
+  return requested ? new HarnessError('cancelled', `the run was cancelled by ${requested.by.userId}`, { cancelledBy: requested.by }) : undefined;
+}
+
 export interface GraphRun {
   state: RunState;
   resumed: boolean;
@@ -76,7 +83,7 @@ export async function runGraph({ state: initial, resumed, nodes, checkpointer, c
   while (state.node !== 'end' && state.status === 'running') {
     const from = state.node;
     // A cancelled run goes straight to fail from wherever it is; no further model or tool call starts.
-    const stop = startError ?? (ctx.signal.aborted && from !== 'fail' ? new HarnessError('cancelled') : undefined);
+    const stop = startError ?? (from === 'fail' ? undefined : await cancellation(state, ctx));
     let result = stop === undefined ? await runNode(from, state, nodes, ctx) : { update: { error: toRunError(stop, from) }, next: 'fail' as const };
     startError = undefined;
     if (result.next === 'fail') result = await reportFailure(result, from, state, ctx);

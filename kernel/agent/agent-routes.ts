@@ -5,7 +5,7 @@ import type { HttpApp } from '../http/create-http-app.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentServices } from './create-agent-services.ts';
 import type { ReviewRequestDoc } from './review-repository.ts';
-import { AgentRunBody, AgentRunOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
+import { AgentRunBody, AgentRunOutcomeView, CancelOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
 
 export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describeTool: (name: string) => string | null): void {
   const reviewView = (d: ReviewRequestDoc) => ({
@@ -36,6 +36,17 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
       for await (const event of events) writeEvent(res, event.type, event);
       res.end();
     },
+  });
+
+  app.post('/api/agent/runs/:runId/cancel', {
+    config: { permission: 'agent.run' },
+    schema: {
+      tags: ['agent'],
+      summary: 'Cancel a run of yours: a queued one is dropped, a paused one ends now, a running one stops at its next step',
+      params: Type.Object({ runId: Type.String({ minLength: 1, maxLength: 128 }) }),
+      response: { 200: CancelOutcomeView },
+    },
+    handler: async (request) => agent.cancels.cancel(request.identity, request.params.runId, request.correlationId),
   });
 
   app.get('/api/agent/reviews', {

@@ -25,6 +25,12 @@ export const AgentRunOutcomeView = Type.Object({
   notice: Type.Union([Type.String(), Type.Null()]),
 });
 
+export const CancelOutcomeView = Type.Object({
+  runId: Type.String(),
+  status: Type.Union([Type.Literal('cancelled'), Type.Literal('cancelling')]),
+  outcome: Type.Union([AgentRunOutcomeView, Type.Null()]),
+});
+
 export const ReviewView = Type.Object({
   id: Type.String(),
   runId: Type.String(),

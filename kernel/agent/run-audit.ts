@@ -12,9 +12,22 @@ export interface RunBoundary {
   readonly finishedAt: Date;
 }
 
-export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { error: { code: string; message: string } }): RunRecord {
+/** What a run came back with, or why the API has no result for it (`cancelledBy` when it was cancelled before the harness saw it). */
+export type RunOutcome = { result: RunResult } | { error: { code: string; message: string; cancelledBy?: string } };
+
+/** Who cancelled the run: the API says so for a run stopped before it started, the harness's error details for one stopped on the way. */
+function cancelledByOf(outcome: RunOutcome): string | undefined {
+  if ('error' in outcome) return outcome.error.code === 'cancelled' ? outcome.error.cancelledBy : undefined;
+  const error = outcome.result.error;
+  if (error?.code !== 'cancelled') return undefined;
+  const by = (error.details as { cancelledBy?: { userId?: unknown } } | undefined)?.cancelledBy?.userId;
+  return typeof by === 'string' ? by : undefined;
+}
+
+export function toRunRecord(b: RunBoundary, outcome: RunOutcome): RunRecord {
   const result = 'result' in outcome ? outcome.result : undefined;
-  const error = 'error' in outcome ? outcome.error : result?.error ? { code: result.error.code, message: result.error.message } : null;
+  const error = 'error' in outcome ? { code: outcome.error.code, message: outcome.error.message } : result?.error ? { code: result.error.code, message: result.error.message } : null;
+  const cancelledBy = cancelledByOf(outcome);
   return {
     _id: b.runId,
     userId: b.identity.userId,
@@ -28,6 +41,7 @@ export function toRunRecord(b: RunBoundary, outcome: { result: RunResult } | { e
     status: result?.status ?? 'failed',
     answer: result?.answer ?? null,
     error,
+    ...(cancelledBy !== undefined ? { cancelledBy } : {}),
     usage: { inputTokens: result?.usage.inputTokens ?? 0, outputTokens: result?.usage.outputTokens ?? 0 },
     grounding: result?.grounding ?? null,
     groundedOn: (result?.groundedOn ?? []).map((call) => ({ toolCallId: call.toolCallId, tool: call.name })),

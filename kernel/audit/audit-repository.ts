@@ -70,8 +70,9 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
         }
       }
     },
-    async recordReviewDecision(decision) {
-      await decisions.insertOne(decision);
+    async recordReviewDecision({ _id, ...decision }) {
+      // A decision whose resume never reached the harness is given back and may be taken again: the last one is what ran.
+      await decisions.updateOne({ _id }, { $set: decision }, { upsert: true });
     },
     async listRuns(q) {
       const filter: Filter<RunRecord> = {};

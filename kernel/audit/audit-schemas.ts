@@ -21,6 +21,8 @@ export const AuditRunView = Type.Object({
   status: RunStatus,
   answer: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Who cancelled the run (its error is then `cancelled`); absent on runs nobody cancelled. */
+  cancelledBy: Type.Optional(Type.String()),
   usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
   /** Whether the answer rests on tool results of this run (see the RunResult); null when the harness gave no result. */
   grounding: Type.Union([Type.Literal('tools'), Type.Literal('none'), Type.Null()]),

@@ -9,6 +9,11 @@ export interface AgentRunInput {
   readonly sessionId?: string;
   readonly skill?: string;
   readonly route?: string;
+  /**
+   * The conversation channel the message came through (a plugin's id), whose busy-session policy applies; the bare
+   * API's when absent. A message may wait for its session's earlier runs, be refused (`session_busy`), or interrupt them.
+   */
+  readonly channel?: string;
   readonly correlationId: string;
 }
 

@@ -11,9 +11,6 @@ import { createMessageRepository } from './infra/message-repository.ts';
 import { systemWaiter } from './infra/system-waiter.ts';
 import { createChipchatServices } from './svc/chipchat-services.ts';
 
-/** A turn holds its conversation at most this long past the harness's own deadline. */
-const TURN_MARGIN_MS = 60_000;
-
 export default definePlugin({
   name: 'chipchat',
   version: '1.0.0',
@@ -38,7 +35,6 @@ export default definePlugin({
       logger,
       maxMessageChars: settings.maxMessageChars,
       notifyPollMs: settings.notifyPollMs,
-      turnLeaseMs: config.harnessTimeoutMs + TURN_MARGIN_MS,
     });
   },
   routes: (router, chipchat) => registerRestRoutes(router, chipchat),

@@ -135,6 +135,18 @@ export const SkillBindingSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a message does while its session has a run in progress or waiting for review. */
+export const BusyPolicySchema = Type.Union([Type.Literal('reject'), Type.Literal('enqueue'), Type.Literal('interrupt')]);
+
+/** Busy-session policy: `api` for messages sent through the bare API (default reject), `channels` per conversation channel (default enqueue). */
+export const SessionsSectionSchema = Type.Object(
+  {
+    api: Type.Optional(BusyPolicySchema),
+    channels: Type.Optional(Type.Record(Identifier, BusyPolicySchema)),
+  },
+  { additionalProperties: false },
+);
+
 /** The sections the harness adds to the profile; all optional, so a roles-only profile stays valid. */
 export const RuntimeSections = {
   /** System text placed ahead of every run's conversation. */
@@ -150,7 +162,9 @@ export const RuntimeSections = {
   history: Type.Optional(HistorySectionSchema),
   limits: Type.Optional(LimitsSectionSchema),
   subagents: Type.Optional(Type.Array(SubagentSchema)),
+  sessions: Type.Optional(SessionsSectionSchema),
 };
 
 export type PermissionClass = Static<typeof PermissionClassSchema>;
 export type SubagentBinding = Static<typeof SubagentSchema>;
+export type BusyPolicy = Static<typeof BusyPolicySchema>;

@@ -23,7 +23,6 @@ export interface ChipchatDeps {
   readonly logger: Logger;
   readonly maxMessageChars: number;
   readonly notifyPollMs: number;
-  readonly turnLeaseMs: number;
 }
 
 export interface ChipchatServices {
@@ -43,7 +42,7 @@ export function createChipchatServices(deps: ChipchatDeps): ChipchatServices {
   const chat = createChatService({
     conversations, repository: deps.conversations, writer, agentRuns: deps.agentRuns, clock: deps.clock, ids: deps.ids,
     reviewersOf: (tool) => reviewerRoles(deps.profile.current().roles, tool),
-    maxMessageChars: deps.maxMessageChars, turnLeaseMs: deps.turnLeaseMs,
+    maxMessageChars: deps.maxMessageChars,
   });
   const unsubscribe = deps.agentRuns.onSettled(async (event) => {
     try {

@@ -47,7 +47,7 @@ export function createConversationService(deps: ConversationServiceDeps): Conver
     const now = clock.now();
     return {
       _id: id, ownerId, ...fields, archived: false, slot: fields.isDefault ? defaultSlot(ownerId) : id, sessionId: ids.sessionId(),
-      busyUntil: null, createdAt: now, updatedAt: now, lastMessageAt: null,
+      createdAt: now, updatedAt: now, lastMessageAt: null,
     };
   };
 

@@ -93,7 +93,6 @@ export interface PartsOptions {
   readonly agentRuns?: AgentRunService;
   readonly tasks?: TaskService;
   readonly maxMessageChars?: number;
-  readonly turnLeaseMs?: number;
 }
 
 export function buildChipchat(store: DocumentStore, options: PartsOptions = {}): ChipchatServices {
@@ -109,6 +108,5 @@ export function buildChipchat(store: DocumentStore, options: PartsOptions = {}):
     logger: pino({ level: 'silent' }),
     maxMessageChars: options.maxMessageChars ?? 4000,
     notifyPollMs: 1000,
-    turnLeaseMs: options.turnLeaseMs ?? 60_000,
   });
 }
