@@ -59,7 +59,14 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       runId,
       threadId: sessionId,
       messages,
-      identity: { userId: identity.userId, role: identity.role, tokenId: identity.tokenId, sessionId, correlationId: input.correlationId },
+      identity: {
+        userId: identity.userId,
+        role: identity.role,
+        tokenId: identity.tokenId,
+        sessionId,
+        correlationId: input.correlationId,
+        ...(input.traceparent === undefined ? {} : { traceparent: input.traceparent }),
+      },
       ...(input.skill ? { skill: input.skill } : {}),
       ...(input.route ? { route: input.route } : {}),
     };

@@ -10,6 +10,8 @@ export interface AgentRunInput {
   readonly skill?: string;
   readonly route?: string;
   readonly correlationId: string;
+  /** The W3C `traceparent` the request arrived with, when well-formed. */
+  readonly traceparent?: string | undefined;
 }
 
 /** The harness's answer plus the session it belongs to; a failure to reach the harness is a failed result too. */

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ToolCatalog } from '../plugins/define-tool.ts';
 import { CORRELATION_ID_HEADER, type AccessPolicy } from '../identity/identity.ts';
+import { TRACEPARENT_PATTERN } from '../../shared/contracts/run-request.ts';
 import { identityOf } from './auth-info.ts';
 import { listToolsFor } from './tool-listing.ts';
 import { runToolCall } from './tool-call.ts';
@@ -28,8 +29,7 @@ export interface ToolServerDeps {
 }
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
-// W3C Trace Context, version 00: only a well-formed value is taken over into the logs.
-const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const TRACEPARENT = new RegExp(TRACEPARENT_PATTERN);
 
 function correlationIdOf(ctx: ServerContext): string {
   const given = ctx.http?.req?.headers.get(CORRELATION_ID_HEADER);
