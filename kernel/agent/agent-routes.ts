@@ -2,6 +2,7 @@
 import { openEventStream, writeEvent } from '../../shared/http/server-sent-events.ts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/create-http-app.ts';
+import { traceparentOf } from '../http/trace-context.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentServices } from './create-agent-services.ts';
 import type { ReviewRequestDoc } from './review-repository.ts';
@@ -23,14 +24,14 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
   app.post('/api/agent/runs', {
     config: { permission: 'agent.run' },
     schema: { tags: ['agent'], summary: 'Run the agent on a message (continues the session when given)', body: AgentRunBody, response: { 200: AgentRunOutcomeView } },
-    handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId }),
+    handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId, traceparent: traceparentOf(request.headers) }),
   });
 
   app.post('/api/agent/runs/stream', {
     config: { permission: 'agent.run' },
     schema: { tags: ['agent'], summary: 'Run the agent and stream its events (text/event-stream)', body: AgentRunBody },
     handler: async (request, reply) => {
-      const events = agent.runner.stream(request.identity, { ...request.body, correlationId: request.correlationId });
+      const events = agent.runner.stream(request.identity, { ...request.body, correlationId: request.correlationId, traceparent: traceparentOf(request.headers) });
       const res = openEventStream(reply, { 'x-request-id': request.id, 'x-correlation-id': request.correlationId });
       // The run is consumed to its end even when the client leaves, so the audit always sees its outcome.
       for await (const event of events) writeEvent(res, event.type, event);

@@ -68,7 +68,10 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
     const entered = await deps.gate.enter({
       sessionId, userId: identity.userId, runId, policy: deps.busyPolicy(input.channel), interrupt: (turn) => deps.interrupt(turn, identity),
     });
-    const runIdentity = { userId: identity.userId, role: identity.role, tokenId: identity.tokenId, sessionId, correlationId: input.correlationId };
+    const runIdentity = {
+      userId: identity.userId, role: identity.role, tokenId: identity.tokenId, sessionId, correlationId: input.correlationId,
+      ...(input.traceparent === undefined ? {} : { traceparent: input.traceparent }),
+    };
     const boundary: RunBoundary = { runId, identity: runIdentity, input: input.message, traceId: activeTraceId() ?? null, startedAt: now(), finishedAt: now() };
     if (entered.cancelledBy !== undefined) return { boundary, cancelledBy: entered.cancelledBy };
     try {

@@ -15,6 +15,8 @@ export interface AgentRunInput {
    */
   readonly channel?: string;
   readonly correlationId: string;
+  /** The W3C `traceparent` the request arrived with, when well-formed. */
+  readonly traceparent?: string | undefined;
 }
 
 /** The harness's answer plus the session it belongs to; a failure to reach the harness is a failed result too. */

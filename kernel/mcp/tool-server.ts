@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { ToolCatalog } from '../plugins/define-tool.ts';
 import { CORRELATION_ID_HEADER, type AccessPolicy } from '../identity/identity.ts';
+import { TRACEPARENT_PATTERN } from '../../shared/contracts/run-request.ts';
 import { identityOf } from './auth-info.ts';
 import { listToolsFor } from './tool-listing.ts';
 import { runToolCall } from './tool-call.ts';
@@ -29,8 +30,7 @@ export interface ToolServerDeps {
 }
 
 const CORRELATION_ID = /^[\x21-\x7e]{1,128}$/;
-// W3C Trace Context, version 00: only a well-formed value is taken over into the logs.
-const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+const TRACEPARENT = new RegExp(TRACEPARENT_PATTERN);
 
 function correlationIdOf(ctx: ServerContext): string {
   const given = ctx.http?.req?.headers.get(CORRELATION_ID_HEADER);
@@ -72,13 +72,14 @@ export function createToolServer(deps: ToolServerDeps, request: Pick<McpRequestC
   );
   server.setRequestHandler('tools/call', (call, ctx) =>
     masked(deps.logger, 'tools/call', () =>
-      // Tracing seam: the MCP server span, continuing the caller's trace from `_meta` or the HTTP headers.
+      // Tracing seam: the MCP server span. The HTTP header comes first: a traced client's HTTP instrumentation writes it
+      // inside its own MCP client span, while `_meta` may carry the trace context the client was handed by its caller.
       traceMcpServerRequest(
         {
           method: 'tools/call',
           tool: call.params.name,
           requestId: ctx.mcpReq.id,
-          carriers: [{ traceparent: traceparentOf(ctx) }, Object.fromEntries(ctx.http?.req?.headers ?? [])],
+          carriers: [Object.fromEntries(ctx.http?.req?.headers ?? []), { traceparent: traceparentOf(ctx) }],
         },
         () =>
           runToolCall(deps, {

@@ -119,12 +119,12 @@ function remoteParent(carriers: readonly (Carrier | undefined)[]): Context {
 }
 
 /**
- * Server seam: the SERVER span of one MCP request, continuing the caller's trace from `_meta` or the HTTP headers;
+ * Server seam: the SERVER span of one MCP request, continuing the caller's trace from the first carrier that has one;
  * the tool's own work (plugin code, provider calls) happens inside it. A tool result with isError marks it failed.
  */
 export function traceMcpServerRequest<R>(request: McpServerRequest, work: () => Promise<R>): Promise<R> {
-  const headers = request.carriers[request.carriers.length - 1];
-  const attributes = mcpAttributes(request.method, request.tool, request.requestId, request.sessionId, headers?.['mcp-protocol-version']);
+  const protocol = request.carriers.find((carrier) => carrier?.['mcp-protocol-version'] !== undefined)?.['mcp-protocol-version'];
+  const attributes = mcpAttributes(request.method, request.tool, request.requestId, request.sessionId, protocol);
   return inSpan(spanName(request.method, request.tool), { kind: SpanKind.SERVER, attributes, parent: remoteParent(request.carriers) }, async (span) => {
     const result = await work();
     if ((result as { isError?: unknown } | undefined)?.isError === true) markFailed(span, 'tool_error');

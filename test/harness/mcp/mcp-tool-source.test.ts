@@ -83,6 +83,15 @@ for (const era of ['modern', 'legacy'] as const) {
       t.equal(server.refused, 0);
     });
 
+    t.test("the run's traceparent travels in each call's _meta", async (t) => {
+      const { server, source } = await setup(t, era);
+      const traced = { ...identity, traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' };
+      await source(traced).callTool('item_write', { id: 'x' }, context(traced));
+      t.equal(server.calls.at(-1)?.traceparent, traced.traceparent);
+      await source().callTool('item_write', { id: 'y' }, context());
+      t.equal(server.calls.at(-1)?.traceparent, undefined, 'nothing is made up when the run has none');
+    });
+
     t.test('a wrong service secret is refused by the server and reported, never retried forever', async (t) => {
       const { server, source } = await setup(t, era, { secret: 'w'.repeat(40) });
       await t.rejects(source().listTools(), /cannot connect to MCP server "ops"/);

@@ -119,6 +119,16 @@ for (const era of ['modern', 'legacy'] as const) {
       t.equal(logged?.['correlationId'], 'corr-123');
     });
 
+    t.test('a W3C traceparent in _meta is logged with the call; a malformed one is not', async (t) => {
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      await alice.callTool({ name: 'demo_echo', arguments: { text: era }, _meta: { traceparent } });
+      const logged = host.logs.filter((line) => line['msg'] === 'tool call succeeded' && line['tool'] === 'demo_echo').at(-1);
+      t.equal(logged?.['traceparent'], traceparent);
+      await alice.callTool({ name: 'demo_echo', arguments: { text: era }, _meta: { traceparent: 'not a trace\nforged line' } });
+      const next = host.logs.filter((line) => line['msg'] === 'tool call succeeded' && line['tool'] === 'demo_echo').at(-1);
+      t.equal(next?.['traceparent'], undefined);
+    });
+
     if (era === 'legacy') {
       t.test('ping is answered (the 2026-07-28 revision removed it)', async (t) => {
         t.same(await alice.ping(), {});
