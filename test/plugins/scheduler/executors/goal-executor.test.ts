@@ -79,6 +79,16 @@ t.test('a run waiting for review succeeds as awaiting_review, naming the run and
   });
 });
 
+t.test('an answer no tool backs fails the occurrence instead of reporting it done', async (t) => {
+  const { h, agentRuns, owner } = await setup(t);
+  const notice = 'No action was taken and nothing was looked up for this answer';
+  agentRuns.answer = () => ({ status: 'completed', answer: 'The lights are off.', result: null, error: null, notice });
+  const { run } = await scheduleAndRun(h, owner, { goal: 'switch off the lights in the lobby' });
+  t.equal(run.state, 'failed');
+  t.match(run.error, { code: 'scheduler_goal_ungrounded', message: `Agent run run-1: ${notice}` });
+  t.equal(run.maxAttempts, 1, 'not retried: a second run could act');
+});
+
 t.test("a failed run fails the occurrence with the agent's error code, once", async (t) => {
   const { h, agentRuns, owner } = await setup(t);
   agentRuns.answer = () => ({ status: 'failed', answer: null, result: null, error: { code: 'harness_unavailable', message: 'The agent harness cannot be reached.' }, notice: null });
