@@ -67,7 +67,8 @@ t.test('harness killed mid-run: the run is recorded failed with nothing half-wri
 
 t.test('Operations MCP restarted between two tool calls: the harness reconnects and the second call succeeds', async (t) => {
   let pids: { before: number; after: number } | undefined;
-  // The second tool call is handed to the harness only once a new MCP process answers, so the harness's session is stale.
+  // The second tool call is handed to the harness only once a new MCP process answers, so the harness's connection
+  // (its subscriptions/listen stream on the 2026-07-28 revision) is gone.
   stack.model.respond(async (request) => {
     const turn = agent(request);
     if (callsTool(turn, READ_TOOLS[1])) {
@@ -86,7 +87,7 @@ t.test('Operations MCP restarted between two tool calls: the harness reconnects 
     { isError: false, refusal: null, result: { structuredContent: { rooms: Array } } },
     { isError: false, refusal: null, result: { structuredContent: { devices: Array } } },
   ]);
-  t.ok(stack.output.some((line) => /\[harness\].*MCP session lost/.test(line)), 'the harness saw the session go and opened a new one');
+  t.ok(stack.output.some((line) => /\[harness\].*MCP connection lost/.test(line)), 'the harness saw the connection go and opened a new one');
 });
 
 t.test('model answers 500 then 429 mid-run: retried per the profile, Retry-After honoured, no tool call repeated', async (t) => {
