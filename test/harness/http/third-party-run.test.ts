@@ -58,10 +58,18 @@ function plusNative(names: string[]): string[] {
   return [...names, NATIVE_TOOL].sort();
 }
 
+// A bound, not a pause: the wait ends the moment the harness reports the new list, and fails clearly if it never does.
+const ANNOUNCE_BOUND_MS = 15_000;
+
 function toolsChangedWith(rig: Rig, tool: string): Promise<ToolsChangedEvent> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`the harness did not follow server-everything's list_changed to ${tool} within ${ANNOUNCE_BOUND_MS} ms`));
+    }, ANNOUNCE_BOUND_MS);
     const stop = rig.harness.pool.onToolsChanged((event) => {
       if (event.server !== SERVER || !event.tools.includes(tool)) return;
+      clearTimeout(timer);
       stop();
       resolve(event);
     });
