@@ -10,6 +10,7 @@ import t, { type Test } from 'tap';
 import type { ToolsChangedEvent } from '../../../harness/mcp/mcp-client-pool.ts';
 import type { RecordedRequest } from '../../helpers/scripted-model-server.ts';
 import { freePort } from '../../helpers/free-port.ts';
+import { startHeldInitializedProxy } from '../../helpers/held-initialized-proxy.ts';
 import { writeSkill } from '../skills/skill-files.ts';
 import { runRequest, startRig, type Rig } from './harness-rig.ts';
 
@@ -118,7 +119,7 @@ t.test('over stdio: tools listed and called in a run, and a tool added later rea
   t.match(rig.harness.service.status(), { mcp: [{ name: SERVER, transport: 'stdio' }] });
 });
 
-t.test('over Streamable HTTP: tools listed and called in a run, and the late tool is in the list a later run gets', async (t) => {
+t.test('over Streamable HTTP: tools listed and called in a run, and a tool added later reaches the next run of the same harness', async (t) => {
   const port = await freePort();
   const child = spawn(process.execPath, [everything, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   t.teardown(() => {
@@ -130,16 +131,20 @@ t.test('over Streamable HTTP: tools listed and called in a run, and the late too
     });
     child.once('exit', (code) => reject(new Error(`server-everything exited (${code})`)));
   });
-  const rig = await startEverythingRig(t, [`    - { name: ${SERVER}, url: "http://127.0.0.1:${port}/mcp" }`]);
+  // Without the proxy the late tool's list_changed races the client's standalone GET stream (server-everything sends it
+  // while handling the initialized POST, and the client opens the stream only after that POST is answered), and the tool
+  // is already in the first listing; the proxy delivers the initialized notification once run 1 has used the tools and
+  // the stream is open, so the tool is absent first and announced on the stream later.
+  const proxy = await startHeldInitializedProxy(new URL(`http://127.0.0.1:${port}/mcp`));
+  t.teardown(() => proxy.close());
+  const rig = await startEverythingRig(t, [`    - { name: ${SERVER}, url: "${proxy.url}" }`]);
+  const announced = toolsChangedWith(rig, LATE_TOOL);
   await runCallingBoth(t, rig);
-  // Over HTTP the late tool cannot be held back to a known moment: server-everything registers it while handling the
-  // client's `notifications/initialized` POST and sends list_changed on the standalone GET stream, which the client opens
-  // only after that POST is answered, so whether the notification finds the stream is a race inside the two SDKs. What
-  // the server does promise is that it registers the tool before answering any later request, so the listing the harness
-  // took after connecting already holds it, and a later run of the same harness is offered it.
-  t.same(offered(rig.model.requests[0]), plusNative(TOOLS), 'run 1 was offered the tools server-everything listed');
+  t.same(offered(rig.model.requests[0]), plusNative(['echo', 'get-sum']), 'run 1 was offered what server-everything listed, before it added its late tool');
+
+  await announced;
   const second = await rig.post('/runs', runRequest({ skill: 'everything' }));
   t.match(second.body, { status: 'completed', answer: 'Ready.' });
-  t.same(offered(rig.model.requests[2]), plusNative(TOOLS), 'run 2 gets the same list, late tool included');
-  t.match(rig.harness.service.status(), { mcp: [{ name: SERVER, transport: 'http' }] });
+  t.same(offered(rig.model.requests[2]), plusNative(TOOLS), 'run 2, same harness process, was offered the tool the list_changed announced');
+  t.match(rig.harness.service.status(), { mcp: [{ name: SERVER, transport: 'http', era: 'legacy' }] });
 });
