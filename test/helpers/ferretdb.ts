@@ -27,6 +27,17 @@ export function ferretdbBinary(env: NodeJS.ProcessEnv = process.env): string | u
   return existsSync(cached) ? cached : undefined;
 }
 
+/** FerretDB announces itself in buildInfo (NEXUS_TEST_MONGODB_URI may point at one too). */
+export async function isFerretDB(uri: string): Promise<boolean> {
+  const client = new MongoClient(uri);
+  try {
+    const info = await client.db('admin').command({ buildInfo: 1 });
+    return typeof info.ferretdbVersion === 'string';
+  } finally {
+    await client.close();
+  }
+}
+
 /** A database name no other test run uses. */
 export function uniqueDbName(prefix = 'nexus_test'): string {
   return `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;

@@ -1,5 +1,6 @@
-// Starts two copies of the API, Operations MCP and harness as separate processes over one MongoDB wire-protocol server,
-// with the Dige simulator and a scripted model; harness A talks to MCP A and API A to harness A (B likewise).
+// Starts two copies of the API, Operations MCP and harness and three workers as separate processes over one MongoDB
+// wire-protocol server, with the Dige simulator and a scripted model. API A calls harness A (B likewise); both harness
+// copies reach the MCP copies through one round-robin balancer, as a stateless MCP server allows.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -10,6 +11,7 @@ import { apiClient, type ApiClient } from './api-client.ts';
 import { uniqueDbName, type MongoTestServer } from './ferretdb.ts';
 import { freePort } from './free-port.ts';
 import { eventually } from './launcher.ts';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 import { startScriptedModelServer, type RecordedRequest, type ServerTurn } from './scripted-model-server.ts';
 import { createTestEnv, projectRoot } from './test-env.ts';
 
@@ -21,8 +23,22 @@ export interface CopyUrls {
   readonly harness: string;
 }
 
+export interface WorkerProcess {
+  readonly name: string;
+  /** The worker's id in run records starts with `<hostname>/<pid>/`. */
+  readonly pid: number;
+  readonly child: ChildProcess;
+  /** Resolves when the process has exited, however it ended. */
+  readonly exited: Promise<void>;
+}
+
 export interface MultiCopyStack {
   readonly copies: Record<Copy, CopyUrls>;
+  /** The balancer in front of both MCP copies; the harness copies' only MCP address. */
+  readonly mcpBalancer: RoundRobinProxy;
+  readonly workers: readonly WorkerProcess[];
+  /** Copies a fixture plugin folder into the plugins directory every API and MCP copy watches. */
+  addPlugin(fixture: string): Promise<void>;
   readonly simUrl: string;
   readonly dbName: string;
   /** A kernel in the test process over the same store and profile, for tokens and direct reads. */
@@ -36,7 +52,7 @@ export interface MultiCopyStack {
 
 const SECRET = 'multi-copy-e2e-secret-0123456789abcdef';
 
-function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, lines: Map<string, string[]>, t: { teardown(fn: () => unknown): void }): ChildProcess {
+function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, lines: Map<string, string[]>, t: { teardown(fn: () => unknown): void }): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   lines.set(name, out);
@@ -47,11 +63,16 @@ function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, line
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   });
-  return child;
+  return { name, pid: child.pid!, child, exited };
 }
 
-async function healthy(url: string, what: string): Promise<void> {
-  await eventually(async () => ((await fetch(url).catch(() => undefined))?.ok ? true : undefined), what, 60_000);
+/** Waits for `url` to answer; a process that never does fails the test with what it printed. */
+async function healthy(url: string, what: string, output: readonly string[]): Promise<void> {
+  try {
+    await eventually(async () => ((await fetch(url).catch(() => undefined))?.ok ? true : undefined), what, 60_000);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; it printed:\n${output.slice(-20).join('\n')}`);
+  }
 }
 
 export async function startMultiCopyStack(t: { teardown(fn: () => unknown): void }, server: MongoTestServer): Promise<MultiCopyStack> {
@@ -59,7 +80,7 @@ export async function startMultiCopyStack(t: { teardown(fn: () => unknown): void
   const modelServer = await startScriptedModelServer((request) => responder(request));
   t.teardown(() => modelServer.close());
   const te = await createTestEnv(t);
-  for (const name of ['dige']) await cp(path.join(projectRoot, 'plugins', name), path.join(te.pluginsDir, name), { recursive: true });
+  for (const name of ['dige', 'chipchat', 'scheduler']) await cp(path.join(projectRoot, 'plugins', name), path.join(te.pluginsDir, name), { recursive: true });
   const profile = parse(await readFile(path.join(projectRoot, 'profile/profile.yaml'), 'utf8')) as Record<string, unknown>;
   profile.model = { provider: 'openai', baseUrl: modelServer.openaiBaseUrl, model: 'scripted', maxRetries: 0 };
   const profilePath = path.join(te.dataDir, 'profile.yaml');
@@ -73,7 +94,7 @@ export async function startMultiCopyStack(t: { teardown(fn: () => unknown): void
     NEXUS_SERVICE_SECRET: SECRET,
     NEXUS_RUNTIME_PROFILE_PATH: profilePath,
     NEXUS_SKILL_ROOTS: te.pluginsDir,
-    NEXUS_WATCH_PLUGINS: 'false',
+    NEXUS_WATCH_PLUGINS: 'true',
     NEXUS_HARNESS_WATCH: 'false',
     NEXUS_LOG_LEVEL: 'warn',
     DIGE_SIM_PORT: String(simPort),
@@ -89,13 +110,19 @@ export async function startMultiCopyStack(t: { teardown(fn: () => unknown): void
     const [apiPort, mcpPort, harnessPort] = [await freePort(), await freePort(), await freePort()];
     copies[copy] = { api: `http://127.0.0.1:${apiPort}`, mcp: `http://127.0.0.1:${mcpPort}/mcp`, harness: `http://127.0.0.1:${harnessPort}` };
   }
+  const mcpBalancer = await startRoundRobinProxy(() => [new URL(copies.a.mcp), new URL(copies.b.mcp)]);
+  t.teardown(() => mcpBalancer.close());
+  const balancedMcp = `${mcpBalancer.origin}/mcp`;
   for (const copy of ['a', 'b'] as const) {
     const urls = copies[copy];
     const env: NodeJS.ProcessEnv = {
       ...base,
       NEXUS_API_PORT: new URL(urls.api).port,
       NEXUS_MCP_PORT: new URL(urls.mcp).port,
-      NEXUS_MCP_URL: urls.mcp,
+      NEXUS_MCP_URL: balancedMcp,
+      // Behind a balancer the public Host is the balancer's, so every copy accepts it, as in a real deployment; its own
+      // address too, for the tests that call one copy directly.
+      NEXUS_MCP_ALLOWED_HOSTS: `${new URL(mcpBalancer.origin).host},${new URL(urls.mcp).host}`,
       NEXUS_HARNESS_PORT: new URL(urls.harness).port,
       NEXUS_HARNESS_URL: urls.harness,
     };
@@ -103,16 +130,24 @@ export async function startMultiCopyStack(t: { teardown(fn: () => unknown): void
     startProcess(`harness-${copy}`, path.join(projectRoot, 'harness/main.ts'), env, lines, t);
     startProcess(`api-${copy}`, path.join(projectRoot, 'kernel/main/api.ts'), env, lines, t);
   }
-  await healthy(`${simUrl}/admin/state`, 'the Dige simulator');
+  // The shortest lease the scheduler allows and a quick poll: a killed worker's run lapses within about a second. Info logs
+  // carry the 'worker running' line that says a worker is up (it has no port to ask).
+  const workerEnv: NodeJS.ProcessEnv = { ...base, NEXUS_LOG_LEVEL: 'info', NEXUS_WATCH_PLUGINS: 'false', NEXUS_HARNESS_URL: copies.a.harness, NEXUS_SCHEDULER_LEASE_MS: '1000', NEXUS_WORKER_POLL_MS: '100' };
+  const workers = [1, 2, 3].map((n) => startProcess(`worker-${n}`, path.join(projectRoot, 'kernel/main/worker.ts'), workerEnv, lines, t));
+  await healthy(`${simUrl}/admin/state`, 'the Dige simulator', lines.get('dige-sim')!);
   for (const copy of ['a', 'b'] as const) {
-    await healthy(new URL('/health', copies[copy].mcp).href, `MCP ${copy}`);
-    await healthy(`${copies[copy].harness}/health`, `harness ${copy}`);
-    await healthy(`${copies[copy].api}/health`, `API ${copy}`);
+    await healthy(new URL('/health', copies[copy].mcp).href, `MCP ${copy}`, lines.get(`mcp-${copy}`)!);
+    await healthy(`${copies[copy].harness}/health`, `harness ${copy}`, lines.get(`harness-${copy}`)!);
+    await healthy(`${copies[copy].api}/health`, `API ${copy}`, lines.get(`api-${copy}`)!);
   }
+  for (const worker of workers) await eventually(async () => (worker.child.exitCode === null && lines.get(worker.name)!.some((l) => l.includes('worker running')) ? true : undefined), worker.name, 60_000);
   const kernel = await createKernel({ process: 'cli', env: { ...base, NEXUS_LOG_LEVEL: 'warn' }, watchProfile: false });
   t.teardown(() => kernel.close());
   return {
     copies,
+    mcpBalancer,
+    workers,
+    addPlugin: te.addPlugin,
     simUrl,
     dbName,
     kernel,

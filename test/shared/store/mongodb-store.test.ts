@@ -3,19 +3,8 @@ import { MongoClient } from 'mongodb';
 import t from 'tap';
 import { createMongoStore } from '../../../shared/store/mongodb-store.ts';
 import type { DocumentStore } from '../../../shared/store/index.ts';
-import { NO_MONGO_SERVER_REASON, startMongoTestServer, uniqueDbName } from '../../helpers/ferretdb.ts';
+import { isFerretDB, NO_MONGO_SERVER_REASON, startMongoTestServer, uniqueDbName } from '../../helpers/ferretdb.ts';
 import { FERRETDB_1_CAPABILITIES, FULL_CAPABILITIES, runStoreContract } from './store-contract.ts';
-
-/** FerretDB announces itself in buildInfo (NEXUS_TEST_MONGODB_URI may point at one too). */
-async function isFerretDB(uri: string): Promise<boolean> {
-  const client = new MongoClient(uri);
-  try {
-    const info = await client.db('admin').command({ buildInfo: 1 });
-    return typeof info.ferretdbVersion === 'string';
-  } finally {
-    await client.close();
-  }
-}
 
 async function dropDatabase(uri: string, dbName: string): Promise<void> {
   const client = new MongoClient(uri);
