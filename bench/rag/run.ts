@@ -9,7 +9,8 @@ import pino from 'pino';
 import { createStore } from '../../shared/store/index.ts';
 import type { DocumentRecord } from '../../plugins/rag/domain/document.ts';
 import { convexFusion } from '../../plugins/rag/domain/fusion.ts';
-import { createUseEmbedder } from '../../plugins/rag/infra/embedders/use-embedder.ts';
+import { loadRagConfig } from '../../plugins/rag/config.ts';
+import { configuredEmbedders } from '../../plugins/rag/infra/embedders/embedder-catalog.ts';
 import { createExactVectorIndex } from '../../plugins/rag/infra/index/exact-vector-index.ts';
 import { createLexicalIndex } from '../../plugins/rag/infra/index/lexical-index.ts';
 import { randomIds } from '../../plugins/rag/infra/ids.ts';
@@ -56,7 +57,7 @@ async function withCore<T>(fn: (core: ReturnType<typeof createRagCore>, store: A
   const store = await createStore({ dataDir: dir });
   const core = createRagCore({
     store, access: { hasRole: () => false, mayUseTool: () => false, hasPermission: () => false }, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }),
-    embedder: createUseEmbedder(), chunking: { maxTokens: 200, overlapTokens: 40 }, clock: systemClock, ids: randomIds, dimensions: DIMS,
+    embedders: configuredEmbedders(loadRagConfig()), chunking: { maxTokens: 200, overlapTokens: 40 }, clock: systemClock, ids: randomIds,
   });
   try {
     return await fn(core, store);
@@ -78,7 +79,7 @@ const docRecord = (kbId: string, bytes: Buffer, title: string): DocumentRecord =
 async function ingestion(): Promise<void> {
   await withCore(async (core) => {
     const kb = await core.knowledgeBases.defaultKnowledgeBase();
-    await core.embedder.embed(['warm up the model']);
+    await core.embedders.get(core.embedders.defaultId).embed(['warm up the model']);
     const docs: Buffer[] = [];
     let total = 0;
     while (total < INGEST_BYTES) {
@@ -144,7 +145,7 @@ async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
   await withCore(async (core, store) => {
     const kb = await core.knowledgeBases.defaultKnowledgeBase();
     const perDoc = 8;
-    const stamp = { id: core.embedder.id, dimensions: DIMS };
+    const stamp = { id: core.embedders.defaultId, dimensions: DIMS };
     for (let d = 0; d < n / perDoc; d++) {
       const doc = { ...docRecord(kb._id, Buffer.from('x'), `doc-${d}`), status: 'ready' as const, readyGeneration: 1, chunkCount: perDoc, embedder: stamp };
       await core.repositories.documents.insert(doc);
@@ -168,7 +169,7 @@ async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
     const embed: number[] = [];
     for (const query of queryTexts.slice(0, 50)) {
       t = performance.now();
-      await core.embedder.embed([query]);
+      await core.embedders.get(core.embedders.defaultId).embedQuery(query);
       embed.push(performance.now() - t);
     }
     console.log(`service level, ${n} chunks in the embedded store (synthetic text, random vectors), index rebuild from the store ${rebuildS.toFixed(1)} s:`);

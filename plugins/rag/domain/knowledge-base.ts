@@ -13,6 +13,12 @@ export interface KnowledgeBaseRecord {
   readonly members: readonly string[];
   /** Weight of the vector score in convex fusion (0 = words only, 1 = vectors only); null uses the evaluated default. */
   readonly vectorWeight: number | null;
+  /**
+   * The embedder its vectors are made with; searches embed the query with it. A knowledge base keeps it when the service's
+   * default changes, until it is reindexed with another. Absent on records older than this field: then it is the one
+   * their documents were made with (recorded at first use).
+   */
+  readonly embedder?: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

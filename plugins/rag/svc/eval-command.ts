@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadRagConfig } from '../config.ts';
 import { DEFAULT_VECTOR_WEIGHT } from '../domain/knowledge-base.ts';
 import { readCorpus, readQrels, readQueries } from '../infra/beir-files.ts';
-import { configuredEmbedder } from '../infra/embedders/configured-embedder.ts';
+import { configuredEmbedders } from '../infra/embedders/embedder-catalog.ts';
 import { randomIds } from '../infra/ids.ts';
 import { systemClock } from '../infra/system-clock.ts';
 import { runEvaluation, type EvalReport } from './evaluation.ts';
@@ -70,19 +70,19 @@ export async function evalCommand(argv: readonly string[], io: Io): Promise<numb
   const [corpus, queries, qrelsAll] = await Promise.all([readCorpus(args.corpus), readQueries(args.queries), readQrels(args.qrels)]);
   const qrels = new Map([...qrelsAll].slice(0, args.maxQueries ?? qrelsAll.size));
   const config = loadRagConfig();
-  const { embedder, dimensions } = configuredEmbedder(config);
+  const embedders = configuredEmbedders(config);
   const dir = await mkdtemp(path.join(tmpdir(), 'nexus-rag-eval-'));
   // Imported when the command runs: the manifest (and any copy of this folder a test loads) must not need shared/ at import time.
   const { createStore } = await import('../../../shared/store/index.ts');
   const store = await createStore({ dataDir: dir });
   try {
     const core = createRagCore({
-      store, access: NO_PERMISSIONS, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }), embedder, chunking: config.chunking,
-      clock: systemClock, ids: randomIds, ...(dimensions !== undefined ? { dimensions } : {}),
+      store, access: NO_PERMISSIONS, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }), embedders, chunking: config.chunking,
+      clock: systemClock, ids: randomIds,
     });
     io.out(`evaluating ${corpus.length} documents and ${qrels.size} judged queries in ${dir}`);
     const report = await runEvaluation(core, { corpus, queries, qrels }, { ndcgK: args.k, vectorWeight: args.weight, sweep: args.sweep, progress: io.out }, { ids: randomIds, clock: systemClock });
-    for (const line of formatReport(report, embedder.id, args.k)) io.out(line);
+    for (const line of formatReport(report, embedders.defaultId, args.k)) io.out(line);
     await core.close();
     return 0;
   } finally {

@@ -48,7 +48,7 @@ export async function runEvaluation(core: RagCore, collection: EvalCollection, o
   const kbId = deps.ids.knowledgeBaseId();
   await core.repositories.knowledgeBases.insert({
     _id: kbId, name: `eval-${kbId.slice(3, 11).toLowerCase()}`, description: 'Temporary evaluation knowledge base.', visibility: 'private',
-    ownerId: 'eval', members: [], vectorWeight: null, createdAt: now, updatedAt: now,
+    ownerId: 'eval', members: [], vectorWeight: null, embedder: core.embedders.defaultId, createdAt: now, updatedAt: now,
   });
   const beirIdOf = new Map<string, string>();
   let chunks = 0;

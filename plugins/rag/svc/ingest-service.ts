@@ -27,7 +27,8 @@ export interface IngestDeps {
   readonly blobs: BlobRepository;
   readonly version: IndexVersion;
   readonly parser: DocumentParser;
-  readonly embedder: Embedder;
+  /** The embedder of a knowledge base (its documents' chunks are embedded with it). */
+  readonly embedderFor: (kbId: string) => Promise<Embedder>;
   readonly chunking: ChunkingOptions;
   readonly clock: Clock;
 }
@@ -57,11 +58,12 @@ export function createIngestService(deps: IngestDeps): IngestService {
     const chunkMs = elapsed(at);
     at = performance.now();
     const title = doc.titleGiven ? doc.title : (extracted.title?.slice(0, 300) ?? doc.title);
-    const embedding = await deps.embedder.embed(specs.map((c) => embeddingText(title, c)), signal);
+    const embedder = await deps.embedderFor(doc.kbId);
+    const embedding = await embedder.embed(specs.map((c) => embeddingText(title, c)), signal);
     const embedMs = elapsed(at);
     signal?.throwIfAborted();
     at = performance.now();
-    const stamp: EmbedderStamp = { id: deps.embedder.id, dimensions: embedding.dimensions };
+    const stamp: EmbedderStamp = { id: embedder.id, dimensions: embedding.dimensions };
     const records: ChunkRecord[] = specs.map((c, i) => ({
       _id: `${doc._id}.${generation}.${c.ordinal}`, docId: doc._id, kbId: doc.kbId, generation, ordinal: c.ordinal, start: c.start, end: c.end,
       text: c.text, headingPath: [...c.headingPath], tokens: c.tokens, embedder: stamp, vector: encodeVector(embedding.vectors[i]!),

@@ -1,14 +1,15 @@
 // Hybrid retrieval: BM25 and vector candidates within the caller's knowledge bases and filters, fused, capped per document, top-k.
 import type { Identity } from 'nexus/kernel';
 import type { Caller } from '../domain/access.ts';
-import { capPerDocument, convexFusion, reciprocalRankFusion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
+import { capPerDocument, convexFusion, minMaxNormalise, reciprocalRankFusion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
 import type { RetrievedChunk } from '../domain/context.ts';
 import { wordTokens } from '../domain/text-tokens.ts';
 import { errors } from '../errors.ts';
 import type { DocumentAccess } from './document-access.ts';
 import type { KnowledgeBaseService } from './knowledge-base-service.ts';
 import type { LiveIndex } from './live-index.ts';
-import type { ChunkRepository, Embedder } from './ports.ts';
+import type { KnowledgeBaseRecord } from '../domain/knowledge-base.ts';
+import type { ChunkRepository, EmbedderCatalog } from './ports.ts';
 import type { SearchResultView } from './views.ts';
 
 export type SearchMode = 'hybrid' | 'lexical' | 'vector';
@@ -56,7 +57,7 @@ export interface SearchService {
 export interface SearchDeps {
   readonly live: LiveIndex;
   readonly chunks: ChunkRepository;
-  readonly embedder: Embedder;
+  readonly embedders: EmbedderCatalog;
   readonly knowledgeBases: KnowledgeBaseService;
   readonly access: DocumentAccess;
 }
@@ -65,6 +66,26 @@ export const SEARCH_LIMITS = { topK: 8, maxTopK: 100, maxPerDocument: 3, minPool
 
 export function createSearchService(deps: SearchDeps): SearchService {
   const { live } = deps;
+
+  /**
+   * Vector candidates: each knowledge base's query vector comes from its own embedder. Scores of different models are not
+   * comparable, so when the knowledge bases searched use several, each model's list is min-max normalised before merging.
+   */
+  async function vectorCandidates(kbs: readonly KnowledgeBaseRecord[], query: string, pool: number, accept: (id: string) => boolean): Promise<Scored[]> {
+    const groups = new Map<string, Set<string>>();
+    for (const kb of kbs) {
+      const id = await deps.knowledgeBases.embedderOf(kb);
+      groups.set(id, (groups.get(id) ?? new Set()).add(kb._id));
+    }
+    const lists: Scored[][] = [];
+    for (const [embedderId, kbIds] of groups) {
+      const q = await deps.embedders.get(embedderId).embedQuery(query);
+      lists.push(live.vector(embedderId)?.search(q, pool, (id) => accept(id) && kbIds.has(live.meta(id)!.kbId)) ?? []);
+    }
+    if (lists.length === 1) return lists[0]!;
+    const merged = lists.flatMap((list) => [...minMaxNormalise(list)].map(([id, score]) => ({ id, score })));
+    return merged.sort((a, b) => b.score - a.score).slice(0, pool);
+  }
 
   const service: SearchService = {
     async candidates(caller, request, pool) {
@@ -77,17 +98,13 @@ export function createSearchService(deps: SearchDeps): SearchService {
       for (const id of docIds ?? []) await deps.access.visible(caller, id);
       await live.refresh();
       const kbIds = new Set(kbs.map((kb) => kb._id));
-      if (mode !== 'lexical') {
-        const stale = kbs.filter((kb) => live.staleKnowledgeBases().has(kb._id));
-        if (stale.length > 0) throw errors.rag_reindex_required({ knowledgeBases: stale.map((kb) => kb._id), embedder: deps.embedder.id });
-      }
       const tags = request.tags ?? [];
       const accept = (id: string) => {
         const m = live.meta(id);
         return m !== undefined && kbIds.has(m.kbId) && (docIds === undefined || docIds.has(m.docId)) && tags.every((t) => m.tags.includes(t));
       };
       const lexical = mode === 'vector' ? [] : live.lexical.search(query, pool, accept);
-      const vector = mode === 'lexical' ? [] : live.vector.search((await deps.embedder.embed([query])).vectors[0]!, pool, accept);
+      const vector = mode === 'lexical' ? [] : await vectorCandidates(kbs, query, pool, accept);
       const vectorWeight = request.vectorWeight ?? (kbs.length === 1 ? deps.knowledgeBases.vectorWeightOf(kbs[0]!) : kbs.reduce((s, kb) => s + deps.knowledgeBases.vectorWeightOf(kb), 0) / kbs.length);
       return { lexical, vector, vectorWeight };
     },

@@ -61,9 +61,9 @@ export interface KnowledgeBaseView {
   /** The weight hybrid search uses (the knowledge base's own, or the evaluated default). */
   vector_weight: number;
   document_count: number;
-  /** The embedder new chunks are made with. */
+  /** The embedder this knowledge base's vectors (and its queries) are made with; it stays when the service's default changes. */
   embedder: string;
-  /** Documents whose chunks another embedder made: until they are reindexed, vector and hybrid search are refused here. */
+  /** Documents whose chunks another embedder made (an unfinished reindex): until they are re-ingested, only their words are found. */
   stale_documents: number;
   reindex_required: boolean;
   created_at: string;
