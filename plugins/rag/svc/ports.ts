@@ -143,6 +143,8 @@ export interface VectorIndex {
   add(id: string, vector: Float32Array): void;
   remove(ids: readonly string[]): void;
   search(query: Float32Array, limit: number, accept: (id: string) => boolean): Scored[];
+  /** The cosine of each of these chunks that the index holds (for fusing chunks another retriever found). */
+  score(query: Float32Array, ids: readonly string[]): Map<string, number>;
   readonly size: number;
 }
 

@@ -6,7 +6,7 @@ import { createOpenAIChatModel } from '../infra/chat/openai-chat-model.ts';
 import { createBlobRepository } from '../infra/blob-repository.ts';
 import { createChunkRepository } from '../infra/chunk-repository.ts';
 import { createDocumentRepository } from '../infra/document-repository.ts';
-import { createExactVectorIndex } from '../infra/index/exact-vector-index.ts';
+import { createSignQuantisedVectorIndex } from '../infra/index/sign-quantised-vector-index.ts';
 import { createLexicalIndex } from '../infra/index/lexical-index.ts';
 import { createIndexVersion } from '../infra/index-version.ts';
 import { createKnowledgeBaseRepository } from '../infra/knowledge-base-repository.ts';
@@ -61,7 +61,7 @@ export function createRagCore(deps: CoreDeps): RagCore {
     if (kb === null) throw errors.rag_knowledge_base_not_found({ knowledgeBaseId: kbId });
     return deps.embedders.get(await knowledgeBases.embedderOf(kb));
   };
-  const live = createLiveIndex({ documents, chunks, version, lexical: createLexicalIndex(), vectorIndex: (_id, dimensions) => createExactVectorIndex(dimensions), logger: deps.logger });
+  const live = createLiveIndex({ documents, chunks, version, lexical: createLexicalIndex(), vectorIndex: (_id, dimensions) => createSignQuantisedVectorIndex(dimensions), logger: deps.logger });
   const search = createSearchService({ live, chunks, embedders: deps.embedders, knowledgeBases, access });
   const model: ChatModelSource = () => {
     const choice = answerModelFrom(deps.profile.current());

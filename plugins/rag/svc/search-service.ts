@@ -1,7 +1,7 @@
 // Hybrid retrieval: BM25 and vector candidates within the caller's knowledge bases and filters, fused, capped per document, top-k.
 import type { Identity } from 'nexus/kernel';
 import type { Caller } from '../domain/access.ts';
-import { capPerDocument, convexFusion, minMaxNormalise, reciprocalRankFusion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
+import { capPerDocument, convexFusion, minMaxNormalise, reciprocalRankFusion, type Completion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
 import type { RetrievedChunk } from '../domain/context.ts';
 import { wordTokens } from '../domain/text-tokens.ts';
 import { errors } from '../errors.ts';
@@ -31,6 +31,8 @@ export interface SearchRequest {
 export interface Candidates {
   readonly lexical: Scored[];
   readonly vector: Scored[];
+  /** Hybrid searches only: each retriever's actual score for the other's candidates it did not return. */
+  readonly completion: Completion;
   readonly vectorWeight: number;
 }
 
@@ -71,20 +73,34 @@ export function createSearchService(deps: SearchDeps): SearchService {
    * Vector candidates: each knowledge base's query vector comes from its own embedder. Scores of different models are not
    * comparable, so when the knowledge bases searched use several, each model's list is min-max normalised before merging.
    */
-  async function vectorCandidates(kbs: readonly KnowledgeBaseRecord[], query: string, pool: number, accept: (id: string) => boolean): Promise<Scored[]> {
+  async function vectorCandidates(kbs: readonly KnowledgeBaseRecord[], query: string, pool: number, accept: (id: string) => boolean) {
     const groups = new Map<string, Set<string>>();
     for (const kb of kbs) {
       const id = await deps.knowledgeBases.embedderOf(kb);
       groups.set(id, (groups.get(id) ?? new Set()).add(kb._id));
     }
     const lists: Scored[][] = [];
+    let rescore: (ids: readonly string[]) => Map<string, number> = () => new Map();
     for (const [embedderId, kbIds] of groups) {
       const q = await deps.embedders.get(embedderId).embedQuery(query);
-      lists.push(live.vector(embedderId)?.search(q, pool, (id) => accept(id) && kbIds.has(live.meta(id)!.kbId)) ?? []);
+      const index = live.vector(embedderId);
+      lists.push(index?.search(q, pool, (id) => accept(id) && kbIds.has(live.meta(id)!.kbId)) ?? []);
+      if (index !== undefined) rescore = (ids) => index.score(q, ids);
     }
-    if (lists.length === 1) return lists[0]!;
+    if (lists.length === 1) return { scored: lists[0]!, rescore };
+    // Normalised scores of several models have no raw cosine to recompute: a missed chunk takes the list's floor.
     const merged = lists.flatMap((list) => [...minMaxNormalise(list)].map(([id, score]) => ({ id, score })));
-    return merged.sort((a, b) => b.score - a.score).slice(0, pool);
+    return { scored: merged.sort((a, b) => b.score - a.score).slice(0, pool), rescore: () => new Map<string, number>() };
+  }
+
+  /** Recomputes each retriever's score for the chunks only the other returned (BM25 0 where no query word occurs). */
+  function complete(query: string, lexical: readonly Scored[], vector: readonly Scored[], rescore: (ids: readonly string[]) => Map<string, number>): Completion {
+    const lexIds = new Set(lexical.map((s) => s.id));
+    const vecIds = new Set(vector.map((s) => s.id));
+    const lexMissing = new Set([...vecIds].filter((id) => !lexIds.has(id)));
+    const lexScores = new Map<string, number>([...lexMissing].map((id) => [id, 0]));
+    if (lexMissing.size > 0) for (const s of live.lexical.search(query, lexMissing.size, (id) => lexMissing.has(id))) lexScores.set(s.id, s.score);
+    return { lexical: lexScores, vector: rescore([...lexIds].filter((id) => !vecIds.has(id))) };
   }
 
   const service: SearchService = {
@@ -104,16 +120,18 @@ export function createSearchService(deps: SearchDeps): SearchService {
         return m !== undefined && kbIds.has(m.kbId) && (docIds === undefined || docIds.has(m.docId)) && tags.every((t) => m.tags.includes(t));
       };
       const lexical = mode === 'vector' ? [] : live.lexical.search(query, pool, accept);
-      const vector = mode === 'lexical' ? [] : await vectorCandidates(kbs, query, pool, accept);
+      const found = mode === 'lexical' ? undefined : await vectorCandidates(kbs, query, pool, accept);
+      const vector = found?.scored ?? [];
+      const completion = found === undefined || mode !== 'hybrid' ? { lexical: new Map(), vector: new Map() } : complete(query, lexical, vector, found.rescore);
       const vectorWeight = request.vectorWeight ?? (kbs.length === 1 ? deps.knowledgeBases.vectorWeightOf(kbs[0]!) : kbs.reduce((s, kb) => s + deps.knowledgeBases.vectorWeightOf(kb), 0) / kbs.length);
-      return { lexical, vector, vectorWeight };
+      return { lexical, vector, completion, vectorWeight };
     },
     rank(candidates, options) {
       let fused: Fused[];
       if (options.mode === 'lexical') fused = candidates.lexical.map((s) => ({ id: s.id, score: s.score, lexical: s.score, vector: null }));
       else if (options.mode === 'vector') fused = candidates.vector.map((s) => ({ id: s.id, score: s.score, lexical: null, vector: s.score }));
       else if (options.fusion === 'rrf') fused = reciprocalRankFusion(candidates.lexical, candidates.vector, options.vectorWeight);
-      else fused = convexFusion(candidates.lexical, candidates.vector, options.vectorWeight);
+      else fused = convexFusion(candidates.lexical, candidates.vector, options.vectorWeight, candidates.completion);
       return capPerDocument(fused, (id) => live.meta(id)?.docId, options.maxPerDocument, options.topK);
     },
     async retrieve(identity, request) {
