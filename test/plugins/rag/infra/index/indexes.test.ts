@@ -58,7 +58,7 @@ t.test('the sign-quantised index returns exact cosines, finds what the exact ind
   const common = Float32Array.from({ length: dims }, random);
   const vector = () => Float32Array.from({ length: dims }, (_, i) => common[i]! + random());
   const exact = createExactVectorIndex(dims);
-  const quantised = createSignQuantisedVectorIndex(dims, { oversample: 60, minCandidates: 600 });
+  const quantised = createSignQuantisedVectorIndex(dims, { oversample: 40, minCandidates: 400 });;
   for (let i = 0; i < 6000; i++) {
     const v = vector();
     exact.add(`n${i}`, v);
