@@ -24,6 +24,7 @@ export const DocumentView = Type.Object({
   status: Status,
   reingesting: Type.Boolean(),
   chunk_count: Type.Integer(),
+  progress: Nullable(Type.Object({ chunks: Type.Integer(), embedded: Type.Integer() })),
   embedder: Nullable(Type.Object({ id: Type.String(), dimensions: Type.Integer() })),
   error: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp })),
   task_id: Nullable(Type.String()),

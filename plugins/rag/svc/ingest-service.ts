@@ -39,6 +39,9 @@ export function embeddingText(title: string, chunk: Pick<ChunkSpec, 'headingPath
   return `${context}\n\n${chunk.text}`;
 }
 
+/** Chunks embedded between two progress updates of the document. */
+const PROGRESS_SLICE = 64;
+
 /** Refusals (4xx) repeat on every attempt; outages and unexpected failures may pass, as the scheduler decides too. */
 const retryable = (err: unknown) => !isAppError(err) || err.status >= 500 || err.status === 408 || err.status === 429;
 
@@ -59,7 +62,17 @@ export function createIngestService(deps: IngestDeps): IngestService {
     at = performance.now();
     const title = doc.titleGiven ? doc.title : (extracted.title?.slice(0, 300) ?? doc.title);
     const embedder = await deps.embedderFor(doc.kbId);
-    const embedding = await embedder.embed(specs.map((c) => embeddingText(title, c)), signal);
+    const texts = specs.map((c) => embeddingText(title, c));
+    const vectors: Float32Array[] = [];
+    let dimensions = 0;
+    // In slices, so the document's status shows how far a long ingestion has come.
+    for (let i = 0; i < texts.length; i += PROGRESS_SLICE) {
+      await documents.update(doc._id, generation, { progress: { chunks: texts.length, embedded: i }, updatedAt: clock.now() });
+      const part = await embedder.embed(texts.slice(i, i + PROGRESS_SLICE), signal);
+      vectors.push(...part.vectors);
+      dimensions = part.dimensions;
+    }
+    const embedding = { vectors, dimensions };
     const embedMs = elapsed(at);
     signal?.throwIfAborted();
     at = performance.now();
@@ -73,7 +86,7 @@ export function createIngestService(deps: IngestDeps): IngestService {
     await deps.chunks.insertMany(records);
     const now = clock.now();
     const done = await documents.update(doc._id, generation, {
-      title, status: 'ready', readyGeneration: generation, chunkCount: records.length, embedder: stamp, error: null, ingestedAt: now, updatedAt: now,
+      title, status: 'ready', readyGeneration: generation, chunkCount: records.length, progress: { chunks: records.length, embedded: records.length }, embedder: stamp, error: null, ingestedAt: now, updatedAt: now,
     });
     if (done === null) {
       // Deleted or re-ingested while this ran: these chunks belong to nobody.
