@@ -1,5 +1,5 @@
 // Benchmark: the harness's own overhead per model/tool round trip, with the in-memory and the store-backed checkpointer.
-// Run by hand: node --import tsx bench/harness-loop/run.ts   (each variant runs in its own process, so peak RSS is its own)
+// Run by hand: node --import tsx bench/harness-loop/run.ts [--trips=500]   (each variant runs in its own process, so peak RSS is its own)
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,9 +20,11 @@ import { createStaticRunPolicy } from '../../harness/tools/static-run-policy.ts'
 import { createToolRegistry } from '../../harness/tools/tool-registry.ts';
 import { createStore } from '../../shared/store/index.ts';
 
-const ROUND_TRIPS = 50;
+const ROUND_TRIPS = Number(process.argv.find((arg) => arg.startsWith('--trips='))?.slice('--trips='.length) ?? 50);
+if (!Number.isInteger(ROUND_TRIPS) || ROUND_TRIPS < 20) throw new Error('--trips must be an integer of at least 20');
 const WARMUP_RUNS = 3;
-const MEASURED_RUNS = 20;
+// Long runs are measured fewer times, so every variant measures about the same number of round trips.
+const MEASURED_RUNS = Math.max(2, Math.round(1000 / ROUND_TRIPS));
 
 type Variant = 'memory' | 'store';
 
@@ -72,7 +74,7 @@ async function runVariant(variant: Variant) {
   const policy = createStaticRunPolicy({ roles: { member: { tools: ['*'] } } });
   const identity = { userId: 'u', role: 'member', tokenId: 't', sessionId: 's', correlationId: 'c' };
   const overheads: number[] = [];
-  // Checkpoints are full snapshots, so the cost of a step grows with the history; early and late trips show how much.
+  // Early and late trips show whether the cost of a step grows with the history.
   const early: number[] = [];
   const late: number[] = [];
   let peakHeap = 0;
@@ -131,13 +133,14 @@ if (requested) {
 } else {
   const self = fileURLToPath(import.meta.url);
   const rows = (['memory', 'store'] as const).map((variant) => {
-    const child = spawnSync(process.execPath, [...process.execArgv, self, `--variant=${variant}`], { encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [...process.execArgv, self, `--variant=${variant}`, `--trips=${ROUND_TRIPS}`], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`${variant} variant failed:\n${child.stderr}`);
     return JSON.parse(child.stdout.trim().split('\n').at(-1) as string) as Awaited<ReturnType<typeof runVariant>>;
   });
   const fmt = (n: number) => n.toFixed(3);
   console.log(`harness loop: ${ROUND_TRIPS} round trips per run, ${MEASURED_RUNS} measured runs after ${WARMUP_RUNS} warm-up runs`);
-  console.log('checkpointer  round-trips  median-ms  p95-ms  trips-1-10-median-ms  trips-41-50-median-ms  mean-run-ms  peak-heap-MiB  peak-rss-MiB  maxRSS-MiB');
+  const lateLabel = `trips-${ROUND_TRIPS - 9}-${ROUND_TRIPS}-median-ms`;
+  console.log(`checkpointer  round-trips  median-ms  p95-ms  trips-1-10-median-ms  ${lateLabel}  late/early  mean-run-ms  peak-heap-MiB  peak-rss-MiB  maxRSS-MiB`);
   for (const r of rows) {
     console.log(
       [
@@ -146,7 +149,8 @@ if (requested) {
         fmt(r.medianMs).padStart(9),
         fmt(r.p95Ms).padStart(6),
         fmt(r.earlyMedianMs).padStart(20),
-        fmt(r.lateMedianMs).padStart(21),
+        fmt(r.lateMedianMs).padStart(lateLabel.length),
+        (r.lateMedianMs / r.earlyMedianMs).toFixed(2).padStart(10),
         r.meanRunMs.toFixed(1).padStart(11),
         r.peakHeapMiB.toFixed(1).padStart(13),
         r.peakRssMiB.toFixed(1).padStart(12),

@@ -2,11 +2,10 @@
 import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { Type } from 'typebox';
-import type { AccessPolicy, ExecutorRegistry, IdentityResolver, ScheduledTaskExecutor } from 'nexus/kernel';
+import { systemClock, systemTimers, type AccessPolicy, type ExecutorRegistry, type IdentityResolver, type ScheduledTaskExecutor } from 'nexus/kernel';
 import { createStore } from '../../shared/store/index.ts';
 import { randomIds } from '../../plugins/scheduler/infra/ids.ts';
 import { createRunRepository } from '../../plugins/scheduler/infra/run-repository.ts';
-import { systemClock, systemTimers } from '../../plugins/scheduler/infra/system-clock.ts';
 import { createTaskRepository } from '../../plugins/scheduler/infra/task-repository.ts';
 import { createSchedulerServices } from '../../plugins/scheduler/svc/scheduler-services.ts';
 

@@ -24,6 +24,17 @@ function hiddenRefusal(name: string, hidden: HiddenTool): Refusal {
   };
 }
 
+/** Models that encode their arguments twice send a string whose text is a JSON object or array. */
+function holdsJson(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return false;
+  try {
+    const inner = JSON.parse(value) as unknown;
+    return typeof inner === 'object' && inner !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Visibility is judged against what the model was offered, so a call can never reach a tool it was not shown. */
 export function checkToolCall(
   call: { name: string; arguments: unknown; rawArguments?: string },
@@ -50,6 +61,17 @@ export function checkToolCall(
     return {
       ok: false,
       refusal: { code: 'invalid_arguments', message: 'The arguments are not valid JSON.', details: { rawArguments: call.rawArguments } },
+    };
+  }
+  if (holdsJson(call.arguments)) {
+    // Unwrapping would be coercion, and it would make the call run with arguments the model never sent as such.
+    return {
+      ok: false,
+      refusal: {
+        code: 'invalid_arguments',
+        message: 'The arguments are a JSON string holding JSON, not a JSON object; send the object itself.',
+        details: { encodedTwice: true },
+      },
     };
   }
   const check = checkArguments(tool.definition.inputSchema, call.arguments);

@@ -1,5 +1,16 @@
 // An in-memory Checkpointer with the same step and TTL rules as the store-backed one; for tests and single-process use.
 import { CheckpointConflictError, summaryOf, type Checkpointer, type CheckpointSummary } from './checkpointer.ts';
+import {
+  EMPTY_HISTORY,
+  HISTORY_KEYS,
+  applyListChange,
+  headOf,
+  historyChange,
+  writtenHistory,
+  type RunHead,
+  type RunHistory,
+  type WrittenHistory,
+} from './checkpoint-history.ts';
 import type { RunState } from './run-state.ts';
 
 export interface MemoryCheckpointerOptions {
@@ -13,14 +24,25 @@ export interface MemoryCheckpointer extends Checkpointer {
 
 const DEFAULT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+interface Entry {
+  summary: CheckpointSummary;
+  expiresAt: number;
+  head: string;
+  /** Each history item as JSON text, written once when it is appended. */
+  items: { [K in keyof RunHistory]: string[] };
+  /** The lists as last written (shared with the caller), to find what the next step added. */
+  saved: WrittenHistory;
+}
+
 /**
- * States are kept as JSON text: a caller mutating its copy never changes what was saved, states are held to the same
- * JSON-only rule as in the store, and stringify/parse is much cheaper than structuredClone for these object graphs.
+ * Everything is kept as JSON text: a caller mutating its copy never changes what was saved, states are held to the same
+ * JSON-only rule as in the store, and stringify/parse is much cheaper than structuredClone for these object graphs. A step
+ * serialises only the small head and the items it appended, so a step costs the same at step 500 as at step 1.
  */
 export function createMemoryCheckpointer(options: MemoryCheckpointerOptions = {}): MemoryCheckpointer {
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
   const now = options.now ?? Date.now;
-  const runs = new Map<string, { json: string; summary: CheckpointSummary; expiresAt: number }>();
+  const runs = new Map<string, Entry>();
   const live = (runId: string) => {
     const entry = runs.get(runId);
     return entry && entry.expiresAt > now() ? entry : undefined;
@@ -28,13 +50,34 @@ export function createMemoryCheckpointer(options: MemoryCheckpointerOptions = {}
   return {
     async load(runId) {
       const entry = live(runId);
-      return entry ? (JSON.parse(entry.json) as RunState) : undefined;
+      if (!entry) return undefined;
+      const state = JSON.parse(entry.head) as RunHead as RunState;
+      for (const key of HISTORY_KEYS) (state as unknown as Record<string, unknown[]>)[key] = entry.items[key].map((item) => JSON.parse(item));
+      // The loaded lists become the base to compare with, so a resumed run appends rather than rewrites.
+      entry.saved = writtenHistory(state);
+      return state;
     },
     async save(state, { parentStep }) {
       const current = live(state.runId);
       const matches = parentStep === null ? current === undefined : current?.summary.step === parentStep;
       if (!matches) throw new CheckpointConflictError(state.runId, parentStep);
-      runs.set(state.runId, { json: JSON.stringify(state), summary: summaryOf(state), expiresAt: now() + ttlMs });
+      const entry: Entry = current ?? {
+        summary: summaryOf(state),
+        expiresAt: 0,
+        head: '',
+        items: { messages: [], toolCalls: [], modelSteps: [] },
+        saved: EMPTY_HISTORY,
+      };
+      const change = historyChange(entry.saved, state);
+      // Serialised before anything is applied, so a state that cannot be written leaves the checkpoint as it was.
+      const head = JSON.stringify(headOf(state));
+      const texts = HISTORY_KEYS.map((key) => ({ from: change[key].from, items: change[key].items.map((item) => JSON.stringify(item)) }));
+      HISTORY_KEYS.forEach((key, i) => applyListChange(entry.items[key], texts[i]!));
+      entry.head = head;
+      entry.summary = summaryOf(state);
+      entry.expiresAt = now() + ttlMs;
+      entry.saved = writtenHistory(state);
+      runs.set(state.runId, entry);
     },
     async list(threadId) {
       return [...runs.keys()]

@@ -6,6 +6,7 @@ import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { RunPolicy } from '../tools/run-policy.ts';
 import type { Timers } from '../tools/tool-invoker.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
+import type { CancelRequest } from './cancel-requests.ts';
 import type { RunContextProvider } from './run-context.ts';
 import type { NodeName, NodeResult, RunState } from './run-state.ts';
 
@@ -20,6 +21,8 @@ export interface NodeContext {
   defaultToolTimeoutMs: number;
   emit: (event: RunStreamEvent) => void;
   signal: AbortSignal;
+  /** Reads the run's stored cancel flag, set through any harness copy; checked before every node. */
+  cancelRequested?: (runId: string) => Promise<CancelRequest | undefined>;
 }
 
 export type NodeFn = (state: RunState, ctx: NodeContext) => Promise<NodeResult>;

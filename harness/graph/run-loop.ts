@@ -4,10 +4,13 @@ import { assertEdge } from './edges.ts';
 import { HarnessError, toRunError } from './harness-errors.ts';
 import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
 import { applyNodeResult, type NodeName, type NodeResult, type RunState } from './run-state.ts';
-import { assertToolCallPairing } from './tool-call-pairing.ts';
+import type { Message } from '../../shared/contracts/messages.ts';
+import { assertToolCallPairing, assertToolCallPairingSince } from './tool-call-pairing.ts';
+
+const openTailAllowed = (state: RunState) => ({ allowOpenTail: state.status === 'running' || state.status === 'interrupted' });
 
 function assertPairing(state: RunState): void {
-  assertToolCallPairing(state.messages, { allowOpenTail: state.status === 'running' || state.status === 'interrupted' });
+  assertToolCallPairing(state.messages, openTailAllowed(state));
 }
 
 /** Checkpoint writes outside the loop go through here; inside it the same check runs before each write. */
@@ -41,13 +44,21 @@ async function reportFailure(result: NodeResult, node: NodeName, state: RunState
   return { ...result, update: { ...result.update, error } };
 }
 
-function violationOf(state: RunState): unknown {
+/** `checked` passed the check already, so only what the transition changed after it is walked. */
+function violationOf(checked: readonly Message[], state: RunState): unknown {
   try {
-    assertPairing(state);
+    assertToolCallPairingSince(checked, state.messages, openTailAllowed(state));
     return undefined;
   } catch (err) {
     return err;
   }
+}
+
+/** Why the run must stop before its next node: the caller went away, or someone asked (through any copy) to cancel it. */
+async function cancellation(state: RunState, ctx: NodeContext): Promise<HarnessError | undefined> {
+  if (ctx.signal.aborted) return new HarnessError('cancelled');
+  const requested = await ctx.cancelRequested?.(state.runId);
+  return requested ? new HarnessError('cancelled', `the run was cancelled by ${requested.by.userId}`, { cancelledBy: requested.by }) : undefined;
 }
 
 export interface GraphRun {
@@ -60,6 +71,8 @@ export interface GraphRun {
 
 export async function runGraph({ state: initial, resumed, nodes, checkpointer, ctx }: GraphRun): Promise<RunState> {
   let state = initial;
+  // Nothing is taken as checked before the first transition, which therefore checks the whole history once.
+  let checked: readonly Message[] = [];
   // A before_agent hook that throws fails the run through the same edge as a failing node.
   let startError: unknown;
   try {
@@ -70,12 +83,12 @@ export async function runGraph({ state: initial, resumed, nodes, checkpointer, c
   while (state.node !== 'end' && state.status === 'running') {
     const from = state.node;
     // A cancelled run goes straight to fail from wherever it is; no further model or tool call starts.
-    const stop = startError ?? (ctx.signal.aborted && from !== 'fail' ? new HarnessError('cancelled') : undefined);
+    const stop = startError ?? (from === 'fail' ? undefined : await cancellation(state, ctx));
     let result = stop === undefined ? await runNode(from, state, nodes, ctx) : { update: { error: toRunError(stop, from) }, next: 'fail' as const };
     startError = undefined;
     if (result.next === 'fail') result = await reportFailure(result, from, state, ctx);
     let next = applyNodeResult(state, result, ctx.now());
-    const violation = violationOf(next);
+    const violation = violationOf(checked, next);
     if (violation !== undefined) {
       // The previous state was valid, so failing from it keeps the history pairable; a broken fail node is a bug.
       if (from === 'fail') throw violation;
@@ -83,6 +96,7 @@ export async function runGraph({ state: initial, resumed, nodes, checkpointer, c
       next = applyNodeResult(state, result, ctx.now());
       assertPairing(next);
     }
+    checked = next.messages;
     await checkpointer.save(next, { parentStep: state.step });
     state = next;
   }

@@ -1,5 +1,6 @@
-// Builds the RunResult a caller gets from a run's latest state.
+// Builds the RunResult a caller gets from a run's latest state, with what its answer rests on.
 import type { RunResult } from '../../shared/contracts/run-result.ts';
+import { groundingOf } from './grounding.ts';
 import { HarnessError } from './harness-errors.ts';
 import type { RunState } from './run-state.ts';
 
@@ -14,6 +15,8 @@ export function buildRunResult(state: RunState): RunResult {
     usage: state.usage,
     modelCalls: state.modelCalls,
     modelSteps: state.modelSteps,
+    ...groundingOf(state.toolCalls),
+    toolsOffered: state.toolsOffered === true,
     startedAt: state.startedAt,
     finishedAt: state.updatedAt,
   };

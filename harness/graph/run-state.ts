@@ -54,6 +54,8 @@ export interface RunState {
   /** What the model was offered at its last call, and why the rest was hidden. */
   visibleTools: string[];
   hiddenTools: HiddenTool[];
+  /** Whether any model call of the run was offered a tool from a source (native tools do not count); absent until the first call. */
+  toolsOffered?: boolean;
   batch: BatchEntry[];
   toolCalls: ToolCallRecord[];
   pendingReviews: PendingReview[];

@@ -11,6 +11,7 @@ import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { RunPolicy } from '../tools/run-policy.ts';
 import { systemTimers, type Timers } from '../tools/tool-invoker.ts';
 import type { ToolRegistry } from '../tools/tool-registry.ts';
+import type { CancelRequests } from './cancel-requests.ts';
 import { CheckpointConflictError, type Checkpointer } from './checkpointer.ts';
 import { eventChannel } from './event-channel.ts';
 import { HarnessError } from './harness-errors.ts';
@@ -27,6 +28,8 @@ export interface RunnerDeps {
   tools: ToolRegistry;
   policy: RunPolicy;
   checkpointer: Checkpointer;
+  /** Cancel flags any copy may raise; without it only the run's own signal cancels it. */
+  cancellations?: CancelRequests;
   middleware?: readonly Middleware[];
   context?: RunContextProvider;
   now?: () => number;
@@ -52,6 +55,9 @@ export interface Runner {
   invoke(request: RunRequest, options?: RunOptions): Promise<RunResult>;
   resumeStream(runId: string, decisions: ReviewDecision[], options?: ResumeOptions): AsyncIterableIterator<RunStreamEvent>;
   resume(runId: string, decisions: ReviewDecision[], options?: ResumeOptions): Promise<RunResult>;
+  /** Ends a run paused for review as cancelled: every pending call is answered as not run. */
+  cancelPausedStream(runId: string, by: { userId: string; role: string }, options?: RunOptions): AsyncIterableIterator<RunStreamEvent>;
+  cancelPaused(runId: string, by: { userId: string; role: string }, options?: RunOptions): Promise<RunResult>;
 }
 
 const checkRunRequest = Compile(RunRequestSchema);
@@ -85,6 +91,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       defaultToolTimeoutMs: deps.toolTimeoutMs ?? 60_000,
       emit,
       signal,
+      ...(deps.cancellations ? { cancelRequested: (runId: string) => deps.cancellations!.find(runId) } : {}),
     };
     const final = await runGraph({ state, resumed, nodes, checkpointer: deps.checkpointer, ctx });
     const result = buildRunResult(final);
@@ -139,8 +146,28 @@ export function createRunner(deps: RunnerDeps): Runner {
     }, options.signal);
   }
 
+  function cancelPausedStream(runId: string, by: { userId: string; role: string }, options: RunOptions = {}) {
+    return eventChannel<RunStreamEvent>(async (emit, signal) => {
+      const saved = await deps.checkpointer.load(runId);
+      if (!saved) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      if (saved.status !== 'interrupted') throw new HarnessError('resume_refused', `run ${runId} is ${saved.status}, not waiting for review`);
+      const error = { code: 'cancelled', message: `the run was cancelled by ${by.userId}`, node: saved.node, details: { cancelledBy: { userId: by.userId, role: by.role } } };
+      // Straight to fail from the pause: it answers every pending call; the step check makes a racing resume or cancel lose.
+      const state: RunState = { ...saved, status: 'running', node: 'fail', error };
+      emit({ type: 'run_started', runId, threadId: saved.threadId, resumed: true });
+      try {
+        await drive(state, true, emit, signal);
+      } catch (err) {
+        if (err instanceof CheckpointConflictError) throw new HarnessError('resume_refused', `run ${runId} was resumed or cancelled by another request first`);
+        throw err;
+      }
+    }, options.signal);
+  }
+
   return {
     stream,
+    cancelPausedStream,
+    cancelPaused: (runId, by, options) => resultOf(cancelPausedStream(runId, by, options)),
     invoke: (request, options) => resultOf(stream(request, options)),
     resumeStream,
     resume: (runId, decisions, options) => resultOf(resumeStream(runId, decisions, options)),

@@ -1,8 +1,8 @@
-// The run routes: invoke, stream (SSE), resume (plain and SSE) and the checkpointed status of one run.
+// The run routes: invoke, stream (SSE), resume (plain and SSE), cancel, and the checkpointed status of one run.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ResumeCallSchema } from '../../shared/contracts/harness-http.ts';
+import { CancelCallSchema, ResumeCallSchema } from '../../shared/contracts/harness-http.ts';
 import { RunRequestSchema } from '../../shared/contracts/run-request.ts';
 import { HarnessError } from '../graph/harness-errors.ts';
 import type { HarnessService } from '../runtime/harness-service.ts';
@@ -44,6 +44,8 @@ export function registerRunRoutes(app: App, service: HarnessService): void {
     checkRunId(request.params, request.body);
     await sendEventStream(reply, request.params.runId, service.resumeStream(request.params.runId, request.body));
   });
+
+  app.post('/runs/:runId/cancel', { schema: { params: RunParams, body: CancelCallSchema } }, async (request) => service.cancel(request.params.runId, request.body));
 
   app.get('/runs/:runId', { schema: { params: RunParams } }, async (request) => service.getRun(request.params.runId));
 }

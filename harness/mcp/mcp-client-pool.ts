@@ -1,4 +1,4 @@
-// Keeps one MCP client per (server, user, credential), because the server binds sessions to an identity and filters tools by role.
+// Keeps one MCP client per (server, user, credential): each request carries that identity's credentials, and the server filters tools by role.
 import type { Logger } from 'pino';
 import type { RunIdentity } from '../../shared/contracts/run-request.ts';
 import { ON_BEHALF_OF_TOKEN_HEADER, ON_BEHALF_OF_USER_HEADER } from '../../shared/service-auth/service-headers.ts';
@@ -26,6 +26,8 @@ export interface McpServerStatus {
   transport: ResolvedMcpServer['transport'];
   target: string;
   clients: number;
+  /** The protocol era the clients negotiated: `modern` is 2026-07-28, `legacy` a 2025 revision. */
+  era: 'modern' | 'legacy' | undefined;
   /** Every tool some client of this server was last offered (each user sees the part their role allows). */
   tools: string[];
   lastError: string | undefined;
@@ -110,6 +112,7 @@ export function createMcpClientPool(options: McpClientPoolOptions): McpClientPoo
           transport: server.transport,
           target: describeServer(server),
           clients: mine.length,
+          era: mine.map((info) => info.era).find((era) => era !== undefined),
           tools: [...new Set(mine.flatMap((info) => info.tools ?? []))].sort(),
           lastError: mine.map((info) => info.lastError).find((error) => error !== undefined),
         };

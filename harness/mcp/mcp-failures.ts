@@ -1,10 +1,10 @@
 // Tells apart the ways an MCP request can fail on the way, so the client knows whether to reconnect and whether a call ran.
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 
 /**
- * `session_gone`: the server no longer knows the session (it restarted or expired it) and refused before doing anything.
- * `unreachable`: nothing listened, so nothing ran. `connection_lost`: the connection broke mid-request; a call may have run.
+ * `session_gone`: a 2025-era server no longer knows the session (it restarted or expired it) and refused before doing
+ * anything. `unreachable`: nothing listened, so nothing ran. `connection_lost`: the connection broke mid-request; a call
+ * may have run.
  */
 export type TransportFailure = 'session_gone' | 'unreachable' | 'connection_lost';
 
@@ -12,17 +12,17 @@ const REFUSED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_C
 
 function causeCode(err: unknown): string | undefined {
   let current: unknown = err;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    if (typeof code === 'string' && code !== SdkErrorCode.SendFailed) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 export function transportFailure(err: unknown): TransportFailure | undefined {
-  if (err instanceof StreamableHTTPError) return err.code === 404 ? 'session_gone' : undefined;
-  if (err instanceof McpError) return err.code === ErrorCode.ConnectionClosed ? 'connection_lost' : undefined;
+  if (err instanceof SdkHttpError) return err.status === 404 ? 'session_gone' : undefined;
+  if (err instanceof SdkError && err.code === SdkErrorCode.ConnectionClosed) return 'connection_lost';
   const code = causeCode(err);
   if (code !== undefined && REFUSED.has(code)) return 'unreachable';
   if (err instanceof TypeError && err.message === 'fetch failed') return 'connection_lost';

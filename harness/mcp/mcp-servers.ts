@@ -1,5 +1,5 @@
 // The MCP servers a run talks to: the profile's `mcp.servers`, or the app's own server at NEXUS_MCP_URL when the profile names none.
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Profile } from '../../shared/contracts/profile.ts';
 
 export type ResolvedMcpServer =

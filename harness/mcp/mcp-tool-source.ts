@@ -32,6 +32,7 @@ export function createMcpToolSource(id: string, connection: McpConnection, profi
       return connection.callTool(name, args, {
         signal: context.signal,
         correlationId: context.identity.correlationId,
+        ...(context.identity.traceparent === undefined ? {} : { traceparent: context.identity.traceparent }),
         repeatable: repeatable(listed.get(name)),
       });
     },

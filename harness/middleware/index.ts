@@ -17,5 +17,6 @@ export type { UsageReport } from './usage.ts';
 export { compose } from './compose.ts';
 export { createLoggingMiddleware } from './logging.ts';
 export { createUsageMiddleware } from './usage.ts';
+export { createTracingMiddleware } from './tracing.ts';
 export { createLimitsMiddleware } from './limits.ts';
 export { createModelSummarizer, createSummarizationMiddleware } from './summarization.ts';

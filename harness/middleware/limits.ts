@@ -1,4 +1,6 @@
 // Model-call and tool-call limits with loop detection; a run over a limit stops as failed and its open calls are answered.
+import type { ToolCallRecord } from '../../shared/contracts/tool-call-record.ts';
+import { sharedPrefixLength } from '../graph/checkpoint-history.ts';
 import { HarnessError } from '../graph/harness-errors.ts';
 import type { Middleware } from './middleware.ts';
 
@@ -21,6 +23,8 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
+const MAX_TRACKED_RUNS = 1000;
+
 function signature(name: string, args: unknown): string {
   return `${name}\u0000${canonical(args)}`;
 }
@@ -31,6 +35,22 @@ function signature(name: string, args: unknown): string {
  */
 export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware {
   const defaults = { maxModelCalls: 25, maxToolCalls: 100, loopThreshold: 3, ...options };
+  // Call counts per run, extended by the records appended since the last model call rather than recounted each time.
+  const tallies = new Map<string, { records: readonly ToolCallRecord[]; seen: Map<string, number> }>();
+  function seenIn(runId: string, records: readonly ToolCallRecord[]): Map<string, number> {
+    let tally = tallies.get(runId);
+    const shared = tally ? sharedPrefixLength(tally.records, records) : 0;
+    if (!tally || shared < tally.records.length) {
+      tally = { records: [], seen: new Map() };
+      if (tallies.size >= MAX_TRACKED_RUNS) tallies.delete(tallies.keys().next().value as string);
+    }
+    for (const record of records.slice(tally.records.length)) {
+      const key = signature(record.name, record.requestedArguments ?? record.arguments);
+      tally.seen.set(key, (tally.seen.get(key) ?? 0) + 1);
+    }
+    tallies.set(runId, { records: records.slice(), seen: tally.seen });
+    return tally.seen;
+  }
   return {
     name: 'limits',
     beforeModel({ run, state }) {
@@ -47,15 +67,12 @@ export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware 
         throw new HarnessError('limit_exceeded', `the model asked for more than the run's limit of ${maxToolCalls} tool calls`);
       }
       const threshold = run.limits.loopThreshold ?? defaults.loopThreshold;
-      const seen = new Map<string, number>();
-      for (const record of state.toolCalls) {
-        const key = signature(record.name, record.requestedArguments ?? record.arguments);
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      }
+      const seen = seenIn(run.runId, state.toolCalls);
+      const asked = new Map<string, number>();
       for (const call of calls) {
         const key = signature(call.name, call.rawArguments ?? call.arguments);
-        const count = (seen.get(key) ?? 0) + 1;
-        seen.set(key, count);
+        const count = (seen.get(key) ?? 0) + (asked.get(key) ?? 0) + 1;
+        asked.set(key, (asked.get(key) ?? 0) + 1);
         if (count >= threshold) {
           throw new HarnessError('loop_detected', `the model called ${call.name} with the same arguments ${count} times`, {
             tool: call.name,
@@ -63,6 +80,9 @@ export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware 
           });
         }
       }
+    },
+    afterAgent({ run }) {
+      tallies.delete(run.runId);
     },
   };
 }

@@ -1,7 +1,7 @@
 // ModelAdapter for the Anthropic Messages API, JSON or streamed (text_delta and input_json_delta events).
 import type { Response } from 'undici';
 import { ANTHROPIC_VERSION, createAnthropicStreamAccumulator, fromAnthropicResponse, toAnthropicRequest } from './anthropic-wire.ts';
-import { createModelHttpClient, toModelError, type HttpClientDeps } from './http-client.ts';
+import { answeredWithJson, createModelHttpClient, toModelError, type HttpClientDeps } from './http-client.ts';
 import type { ModelAdapter } from './model-adapter.ts';
 import { ModelError } from './model-errors.ts';
 import { readApiKey, resolveModelSettings, type ModelSettings } from './model-settings.ts';
@@ -30,8 +30,11 @@ export function createAnthropicMessagesAdapter(settings: ModelSettings, deps: Ht
       if (key !== undefined) headers['x-api-key'] = key;
       const response = await http.postJson(url, headers, toAnthropicRequest(resolved, request), request.signal);
       try {
-        if (resolved.stream) return await readStream(response, request.onTextDelta);
-        return fromAnthropicResponse(await response.json());
+        if (resolved.stream && !answeredWithJson(response)) return await readStream(response, request.onTextDelta);
+        const answer = fromAnthropicResponse(await response.json());
+        // A streamed request answered in one piece still shows its text to whoever follows the stream.
+        if (resolved.stream && answer.message.content !== '') request.onTextDelta?.(answer.message.content);
+        return answer;
       } catch (err) {
         if (err instanceof SyntaxError) throw new ModelError('model_bad_response', `unreadable provider answer: ${err.message}`);
         throw toModelError(err, request.signal);

@@ -59,7 +59,8 @@ export function toAnthropicRequest(settings: ResolvedModelSettings, request: Mod
   if (system.length > 0) body.system = system.join('\n\n');
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
-    if (request.toolChoice) body.tool_choice = { type: 'tool', name: request.toolChoice.name };
+    if (request.toolChoice === 'required') body.tool_choice = { type: 'any' };
+    else if (request.toolChoice) body.tool_choice = { type: 'tool', name: request.toolChoice.name };
   }
   if (settings.temperature !== undefined) body.temperature = settings.temperature;
   if (settings.stream) body.stream = true;
@@ -85,6 +86,11 @@ function toolCall(id: unknown, name: unknown, args: ReturnType<typeof parseToolA
   return { id, name, ...args };
 }
 
+function stopOf(reason: string | undefined): Pick<ModelCallResponse, 'stopReason' | 'truncated'> {
+  if (reason === undefined) return {};
+  return reason === 'max_tokens' ? { stopReason: reason, truncated: true } : { stopReason: reason };
+}
+
 export function fromAnthropicResponse(json: unknown): ModelCallResponse {
   const body = json as { content?: Block[]; usage?: WireUsage; stop_reason?: string };
   if (!Array.isArray(body.content)) throw new ModelError('model_bad_response', 'the provider answer has no content array');
@@ -95,7 +101,7 @@ export function fromAnthropicResponse(json: unknown): ModelCallResponse {
     if (block.type === 'tool_use') tool_calls.push(toolCall(block.id, block.name, { arguments: block.input ?? {} }));
   }
   const message: AssistantMessage = { role: 'assistant', content, tool_calls };
-  return { message, usage: usageOf(inputTokens(body.usage), body.usage?.output_tokens ?? 0), stopReason: body.stop_reason };
+  return { message, usage: usageOf(inputTokens(body.usage), body.usage?.output_tokens ?? 0), ...stopOf(body.stop_reason) };
 }
 
 interface StreamEvent {
@@ -156,7 +162,7 @@ export function createAnthropicStreamAccumulator(onTextDelta: ((delta: string) =
         if (block.type === 'text') content += block.text;
         if (block.type === 'tool_use') tool_calls.push(toolCall(block.id, block.name, parseToolArguments(block.json)));
       }
-      return { message: { role: 'assistant', content, tool_calls }, usage: usageOf(input, output), stopReason };
+      return { message: { role: 'assistant', content, tool_calls }, usage: usageOf(input, output), ...stopOf(stopReason) };
     },
   };
 }

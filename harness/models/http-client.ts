@@ -32,6 +32,14 @@ export function toModelError(err: unknown, signal: AbortSignal | undefined): Mod
   return new ModelError('model_network_error', `cannot reach the model provider: ${message}`, { retryable: true });
 }
 
+/**
+ * Servers that cannot stream (some llama.cpp builds, proxies in front of vLLM) answer a streamed request with one JSON
+ * body; reading that as an event stream would yield an empty answer, so the caller reads it as JSON instead.
+ */
+export function answeredWithJson(response: Response): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+}
+
 async function providerMessage(response: Response): Promise<string> {
   const text = (await response.text().catch(() => '')).slice(0, 2000);
   try {

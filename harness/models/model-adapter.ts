@@ -11,8 +11,11 @@ export interface ModelToolSpec {
 export interface ModelCallRequest {
   messages: readonly Message[];
   tools: readonly ModelToolSpec[];
-  /** Forces a call of this one offered tool (e.g. the routing tool), so the answer is a tool call and never free text. */
-  toolChoice?: { name: string };
+  /**
+   * `{ name }` forces a call of that one offered tool (e.g. the routing tool); `required` asks for a call of any offered
+   * tool (a tool-first skill's first call). Providers may ignore either, so callers never assume the answer has a call.
+   */
+  toolChoice?: { name: string } | 'required';
   signal?: AbortSignal;
   /** Called with each piece of answer text as the provider streams it; never with tool-call arguments. */
   onTextDelta?: (delta: string) => void;
@@ -23,6 +26,8 @@ export interface ModelCallResponse {
   usage: TokenUsage;
   /** The provider's own stop reason, for logs. */
   stopReason?: string;
+  /** The provider stopped at its token limit (`length`, `max_tokens`): the last text or tool call may be cut off. */
+  truncated?: boolean;
 }
 
 export interface ModelAdapter {

@@ -1,6 +1,6 @@
 // ModelAdapter for the OpenAI Chat Completions API and compatible servers (Ollama, vLLM, llama.cpp), JSON or streamed.
 import type { Response } from 'undici';
-import { createModelHttpClient, toModelError, type HttpClientDeps } from './http-client.ts';
+import { answeredWithJson, createModelHttpClient, toModelError, type HttpClientDeps } from './http-client.ts';
 import type { ModelAdapter } from './model-adapter.ts';
 import { ModelError } from './model-errors.ts';
 import { readApiKey, resolveModelSettings, type ModelSettings } from './model-settings.ts';
@@ -29,8 +29,11 @@ export function createOpenAIChatAdapter(settings: ModelSettings, deps: HttpClien
       const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` };
       const response = await http.postJson(url, headers, toOpenAIRequest(resolved, request), request.signal);
       try {
-        if (resolved.stream) return await readStream(response, request.onTextDelta);
-        return fromOpenAIResponse(await response.json());
+        if (resolved.stream && !answeredWithJson(response)) return await readStream(response, request.onTextDelta);
+        const answer = fromOpenAIResponse(await response.json());
+        // A streamed request answered in one piece still shows its text to whoever follows the stream.
+        if (resolved.stream && answer.message.content !== '') request.onTextDelta?.(answer.message.content);
+        return answer;
       } catch (err) {
         if (err instanceof SyntaxError) throw new ModelError('model_bad_response', `unreadable provider answer: ${err.message}`);
         throw toModelError(err, request.signal);

@@ -39,7 +39,8 @@ export function toOpenAIRequest(settings: ResolvedModelSettings, request: ModelC
       type: 'function',
       function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
     }));
-    if (request.toolChoice) body.tool_choice = { type: 'function', function: { name: request.toolChoice.name } };
+    if (request.toolChoice === 'required') body.tool_choice = 'required';
+    else if (request.toolChoice) body.tool_choice = { type: 'function', function: { name: request.toolChoice.name } };
   }
   if (settings.maxTokens !== undefined) body.max_tokens = settings.maxTokens;
   if (settings.temperature !== undefined) body.temperature = settings.temperature;
@@ -67,6 +68,11 @@ function toToolCall(id: unknown, name: unknown, args: unknown): ToolCall {
   return { id, name, ...parseToolArguments(typeof args === 'string' ? args : '') };
 }
 
+function stopOf(reason: string | null | undefined): Pick<ModelCallResponse, 'stopReason' | 'truncated'> {
+  if (typeof reason !== 'string') return {};
+  return reason === 'length' ? { stopReason: reason, truncated: true } : { stopReason: reason };
+}
+
 export function fromOpenAIResponse(json: unknown): ModelCallResponse {
   const body = json as { choices?: Array<{ message?: Record<string, unknown>; finish_reason?: string }>; usage?: WireUsage };
   const choice = body.choices?.[0];
@@ -77,7 +83,7 @@ export function fromOpenAIResponse(json: unknown): ModelCallResponse {
     content: typeof choice.message.content === 'string' ? choice.message.content : '',
     tool_calls: wireCalls.map((call) => toToolCall(call.id, call.function?.name, call.function?.arguments)),
   };
-  return { message, usage: readUsage(body.usage), stopReason: choice.finish_reason };
+  return { message, usage: readUsage(body.usage), ...stopOf(choice.finish_reason) };
 }
 
 interface ChunkToolCall {
@@ -127,7 +133,7 @@ export function createOpenAIStreamAccumulator(onTextDelta: ((delta: string) => v
         content,
         tool_calls: ordered.map((call) => toToolCall(call.id, call.name, call.args)),
       };
-      return { message, usage, stopReason };
+      return { message, usage, ...stopOf(stopReason) };
     },
   };
 }

@@ -30,6 +30,7 @@ export function createProfilePolicy(view: PolicyView): RunPolicy {
     roleAllowsTool: roleAllows,
     skillAllowsTool: skillAllows,
     routeUsesTools: (route) => !routes.has(route),
+    skillRequiresTool: (skill) => profile.skills?.[skill]?.toolFirst ?? skills.get(skill)?.toolFirst === true,
     evaluateCall({ identity, skill, toolName }): CallVerdict {
       const tool = classifyTool(profile, toolName);
       if (!tool.enabled) return { action: 'deny', code: 'policy_denied', reason: `The tool ${toolName} is switched off in the profile.` };

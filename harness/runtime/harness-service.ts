@@ -1,9 +1,10 @@
 // The harness as a service: each run is composed from the snapshot current at its start (policy, MCP tools, model, routing).
 import type { Logger } from 'pino';
-import type { ResumeCall, RunView } from '../../shared/contracts/harness-http.ts';
+import type { CancelAnswer, CancelCall, ResumeCall, RunView } from '../../shared/contracts/harness-http.ts';
 import type { RunIdentity, RunRequest } from '../../shared/contracts/run-request.ts';
 import type { RunResult } from '../../shared/contracts/run-result.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import type { CancelRequests } from '../graph/cancel-requests.ts';
 import type { Checkpointer } from '../graph/checkpointer.ts';
 import { HarnessError } from '../graph/harness-errors.ts';
 import { createRunner, type Runner } from '../graph/runner.ts';
@@ -11,7 +12,9 @@ import { createLimitsMiddleware } from '../middleware/limits.ts';
 import { createLoggingMiddleware } from '../middleware/logging.ts';
 import type { Middleware } from '../middleware/middleware.ts';
 import { createModelSummarizer, createSummarizationMiddleware } from '../middleware/summarization.ts';
+import { createTracingMiddleware } from '../middleware/tracing.ts';
 import { createUsageMiddleware } from '../middleware/usage.ts';
+import { messageContentCaptured } from '../../shared/telemetry/telemetry-switch.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { McpClientPool } from '../mcp/mcp-client-pool.ts';
 import { resolveMcpServers } from '../mcp/mcp-servers.ts';
@@ -31,6 +34,7 @@ import type { SnapshotSource } from './snapshot-source.ts';
 export interface HarnessServiceDeps {
   snapshots: SnapshotSource;
   checkpointer: Checkpointer;
+  cancellations: CancelRequests;
   pool: McpClientPool;
   models: ModelAdapters;
   logger: Logger;
@@ -48,6 +52,8 @@ export interface HarnessService {
   invoke(request: RunRequest, signal?: AbortSignal): Promise<RunResult>;
   resumeStream(runId: string, call: ResumeCall, signal?: AbortSignal): AsyncIterableIterator<RunStreamEvent>;
   resume(runId: string, call: ResumeCall, signal?: AbortSignal): Promise<RunResult>;
+  /** Raises the run's cancel flag (seen by whichever copy runs it) and ends it here when it is paused for review. */
+  cancel(runId: string, call: CancelCall): Promise<CancelAnswer>;
   getRun(runId: string): Promise<RunView>;
   status(): HarnessStatus;
 }
@@ -71,6 +77,7 @@ function checkPins(snapshot: RuntimeSnapshot, request: RunRequest): void {
 export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
   const logging = createLoggingMiddleware({ logger: deps.logger });
   const usage = createUsageMiddleware();
+  const captureContent = messageContentCaptured(process.env);
 
   /** Limits and summarising follow the snapshot's profile; the summary is written by the run's own model. */
   function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter): Middleware[] {
@@ -78,7 +85,8 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     const summarize = history && history.summarizeAfter > 0
       ? [createSummarizationMiddleware({ summarize: createModelSummarizer(model), maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
       : [];
-    return [logging, createLimitsMiddleware(limits), ...summarize, usage];
+    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
+    return [tracing, logging, createLimitsMiddleware(limits), ...summarize, usage];
   }
 
   /** A nested run (a subagent's) gets no subagents, no human questions and no review pauses: nothing could wait for it. */
@@ -96,6 +104,7 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
       tools: createToolRegistry({ sources, nativeTools: nested ? [] : nativeTools }),
       policy: nested ? withoutReview(snapshot.policy) : snapshot.policy,
       checkpointer: deps.checkpointer,
+      cancellations: deps.cancellations,
       middleware,
       context: createRunContextProvider({ snapshot, model, logger: deps.logger }),
       toolTimeoutMs: deps.toolTimeoutMs,
@@ -141,6 +150,15 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     invoke: (request, signal) => lastResult(stream(request, signal)),
     resumeStream,
     resume: (runId, call, signal) => lastResult(resumeStream(runId, call, signal)),
+    async cancel(runId, { by }) {
+      const saved = await deps.checkpointer.load(runId);
+      if (saved && (saved.status === 'completed' || saved.status === 'failed')) throw new HarnessError('run_not_active', `run ${runId} is ${saved.status}`);
+      // Raised even without a checkpoint: the run may be starting on another copy right now, and stops at its first node.
+      await deps.cancellations.request({ runId, by, at: (deps.now ?? Date.now)() });
+      if (saved?.status !== 'interrupted') return { runId, state: 'cancelling' };
+      const result = await lastResult(withRunner(saved.identity, () => undefined, (runner) => runner.cancelPausedStream(runId, by)));
+      return { runId, state: 'cancelled', result };
+    },
     async getRun(runId) {
       const state = await deps.checkpointer.load(runId);
       if (!state) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);

@@ -65,7 +65,7 @@ export async function createSnapshotSource(options: SnapshotSourceOptions): Prom
     const set = buildSkillSet({
       discovered: await discoverSkills(options.skillRoots),
       previous: byFile,
-      disabledSkills: new Set(Object.entries(profile.skills ?? {}).filter(([, binding]) => !binding.enabled).map(([name]) => name)),
+      disabledSkills: new Set(Object.entries(profile.skills ?? {}).filter(([, binding]) => binding.enabled === false).map(([name]) => name)),
       toolDisabled: (name) => toolDisabled(profile, name),
       reservedNames: new Set((profile.routes ?? []).map((route) => route.name)),
     });

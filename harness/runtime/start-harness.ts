@@ -4,6 +4,7 @@ import { createStore, type DocumentStore } from '../../shared/store/index.ts';
 import { resolveServiceSecret } from '../../shared/service-auth/service-secret.ts';
 import type { HarnessConfig } from '../config/harness-config.ts';
 import { createStoreCheckpointer } from '../graph/store-checkpointer.ts';
+import { createStoreCancelRequests } from '../graph/cancel-requests.ts';
 import { createHttpServer } from '../http/create-http-server.ts';
 import { createMcpClientPool, type McpClientPool } from '../mcp/mcp-client-pool.ts';
 import { createModelAdapter } from '../models/create-model-adapter.ts';
@@ -44,6 +45,7 @@ export async function startHarness(config: HarnessConfig, options: StartOptions 
   const service = createHarnessService({
     snapshots,
     checkpointer: createStoreCheckpointer({ store, ttlMs: config.checkpointTtlHours * HOUR_MS, ...(options.now ? { now: options.now } : {}) }),
+    cancellations: createStoreCancelRequests(store),
     pool,
     models,
     logger,

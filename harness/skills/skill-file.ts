@@ -1,4 +1,4 @@
-// Reads one SKILL.md: YAML front matter (name, description, allowed-tools, tool-categories) checked field by field, and its body.
+// Reads one SKILL.md: YAML front matter (name, description, allowed-tools, tool-categories, tool-first) checked field by field, and its body.
 import { parse as parseYaml } from 'yaml';
 import { matchesAny } from '../../shared/contracts/profile.ts';
 
@@ -10,6 +10,8 @@ export interface SkillDefinition {
   allowedTools: string[];
   toolCategories: Record<string, string[]>;
   category?: string;
+  /** The first model call of a run of this skill must call a tool (`tool-first: true`); the profile's binding may override it. */
+  toolFirst: boolean;
   /** Absolute path of the SKILL.md. */
   path: string;
 }
@@ -43,7 +45,7 @@ function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** `tool-categories` and `category` are our extensions; the spec puts extensions under `metadata`, so both places work. */
+/** `tool-categories`, `category` and `tool-first` are our extensions; the spec puts extensions under `metadata`, so both places work. */
 function extension(data: Record<string, unknown>, key: string): { value: unknown; field: string } {
   if (data[key] !== undefined) return { value: data[key], field: key };
   return { value: record(data.metadata)?.[key], field: `metadata.${key}` };
@@ -93,9 +95,11 @@ export function parseSkillFile(text: string, file: string, folder: string): Skil
   }
   const category = extension(data, 'category');
   if (category.value !== undefined && typeof category.value !== 'string') problem(category.field, 'must be a string');
+  const toolFirst = extension(data, 'tool-first');
+  if (toolFirst.value !== undefined && typeof toolFirst.value !== 'boolean') problem(toolFirst.field, 'must be true or false');
 
   if (problems.length > 0) return { ok: false, problems };
-  const skill: SkillDefinition = { name: name as string, description: (description as string).trim(), allowedTools: allowed ?? [], toolCategories: categories, path: file };
+  const skill: SkillDefinition = { name: name as string, description: (description as string).trim(), allowedTools: allowed ?? [], toolCategories: categories, toolFirst: toolFirst.value === true, path: file };
   const label = typeof category.value === 'string' ? category.value : Object.keys(categories).join(', ');
   if (label !== '') skill.category = label;
   return { ok: true, skill };

@@ -24,5 +24,7 @@ export interface RunPolicy {
   skillAllowsTool(skill: string | undefined, toolName: string): boolean;
   /** false for a route answered without tools: nothing, native tools included, is offered on it. Absent means true. */
   routeUsesTools?(route: string): boolean;
+  /** true when the skill is tool-first: its run's first model call asks the provider to require a tool call. Absent means false. */
+  skillRequiresTool?(skill: string): boolean;
   evaluateCall(input: CallPolicyInput): CallVerdict | Promise<CallVerdict>;
 }

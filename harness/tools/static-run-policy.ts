@@ -9,6 +9,8 @@ export interface StaticRunPolicyConfig {
   skills?: Record<string, readonly string[]>;
   /** Patterns refused for everyone, whatever the role says. */
   denied?: readonly string[];
+  /** Skills whose first model call must call a tool. */
+  toolFirst?: readonly string[];
 }
 
 export function createStaticRunPolicy(config: StaticRunPolicyConfig): RunPolicy {
@@ -20,6 +22,7 @@ export function createStaticRunPolicy(config: StaticRunPolicyConfig): RunPolicy 
       if (skill === undefined) return true;
       return matchesAny(config.skills?.[skill], toolName);
     },
+    skillRequiresTool: (skill) => config.toolFirst?.includes(skill) === true,
     evaluateCall({ identity, toolName }): CallVerdict {
       if (matchesAny(config.denied, toolName)) {
         return { action: 'deny', code: 'policy_denied', reason: `${toolName} is disabled by policy.` };

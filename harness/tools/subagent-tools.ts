@@ -49,6 +49,8 @@ function resultOf(binding: SubagentBinding, result: RunResult): ToolResult {
     runId: result.runId,
     status: result.status,
     answer: result.answer,
+    // Read by the parent's grounding: a nested answer no tool backs does not back the parent's answer either.
+    grounding: result.grounding,
     toolCalls: result.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments, status: call.status })),
     ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}),
   };

@@ -2,10 +2,11 @@
 import { openEventStream, writeEvent } from '../../shared/http/server-sent-events.ts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/create-http-app.ts';
+import { traceparentOf } from '../http/trace-context.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentServices } from './create-agent-services.ts';
 import type { ReviewRequestDoc } from './review-repository.ts';
-import { AgentRunBody, AgentRunOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
+import { AgentRunBody, AgentRunOutcomeView, CancelOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
 
 export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describeTool: (name: string) => string | null): void {
   const reviewView = (d: ReviewRequestDoc) => ({
@@ -23,19 +24,30 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
   app.post('/api/agent/runs', {
     config: { permission: 'agent.run' },
     schema: { tags: ['agent'], summary: 'Run the agent on a message (continues the session when given)', body: AgentRunBody, response: { 200: AgentRunOutcomeView } },
-    handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId }),
+    handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId, traceparent: traceparentOf(request.headers) }),
   });
 
   app.post('/api/agent/runs/stream', {
     config: { permission: 'agent.run' },
     schema: { tags: ['agent'], summary: 'Run the agent and stream its events (text/event-stream)', body: AgentRunBody },
     handler: async (request, reply) => {
-      const events = agent.runner.stream(request.identity, { ...request.body, correlationId: request.correlationId });
+      const events = agent.runner.stream(request.identity, { ...request.body, correlationId: request.correlationId, traceparent: traceparentOf(request.headers) });
       const res = openEventStream(reply, { 'x-request-id': request.id, 'x-correlation-id': request.correlationId });
       // The run is consumed to its end even when the client leaves, so the audit always sees its outcome.
       for await (const event of events) writeEvent(res, event.type, event);
       res.end();
     },
+  });
+
+  app.post('/api/agent/runs/:runId/cancel', {
+    config: { permission: 'agent.run' },
+    schema: {
+      tags: ['agent'],
+      summary: 'Cancel a run of yours: a queued one is dropped, a paused one ends now, a running one stops at its next step',
+      params: Type.Object({ runId: Type.String({ minLength: 1, maxLength: 128 }) }),
+      response: { 200: CancelOutcomeView },
+    },
+    handler: async (request) => agent.cancels.cancel(request.identity, request.params.runId, request.correlationId),
   });
 
   app.get('/api/agent/reviews', {

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
-import type { RunResult } from '../../shared/contracts/run-result.ts';
+import { groundingNotice, type RunResult } from '../../shared/contracts/run-result.ts';
+import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import { isAppError } from '../errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
@@ -12,7 +13,10 @@ import type { AgentRunInput, AgentRunListener, AgentRunOutcome, AgentRunService 
 import type { HarnessClient } from './harness-client.ts';
 import type { ReviewRepository } from './review-repository.ts';
 import type { SessionRepository, Turn } from './session-repository.ts';
-import { toRunRecord, toToolCallDocs, type RunBoundary } from './run-audit.ts';
+import type { SessionGate } from './session-gate.ts';
+import type { TurnDoc } from './session-turns.ts';
+import type { BusyPolicy } from '../../shared/contracts/profile-sections.ts';
+import { toRunRecord, toToolCallDocs, type RunBoundary, type RunOutcome } from './run-audit.ts';
 
 export interface AgentRunDeps {
   readonly harness: HarnessClient;
@@ -20,6 +24,11 @@ export interface AgentRunDeps {
   readonly sessions: SessionRepository;
   readonly reviews: ReviewRepository;
   readonly reviewTtlMs: number;
+  readonly gate: SessionGate;
+  /** The profile's busy-session policy for a channel (undefined: the bare API). */
+  readonly busyPolicy: (channel: string | undefined) => BusyPolicy;
+  /** Stops a busy run for a message sent under the interrupt policy (started runs are cancelled through the harness). */
+  readonly interrupt: (turn: TurnDoc, by: Identity) => Promise<void>;
   /** Where a failing outcome listener is reported. */
   readonly logger: Logger;
   readonly now?: () => Date;
@@ -30,10 +39,12 @@ export interface AgentRunner extends AgentRunService {
   settle(
     boundary: RunBoundary,
     requester: Identity,
-    outcome: { result: RunResult } | { error: { code: string; message: string } },
+    outcome: RunOutcome,
     resumed?: boolean,
   ): Promise<AgentRunOutcome>;
 }
+
+const userTurn = (boundary: RunBoundary): Turn[] => [{ role: 'user', content: boundary.input, runId: boundary.runId }];
 
 export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
   const now = deps.now ?? (() => new Date());
@@ -49,33 +60,55 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
     }
   }
 
-  async function prepare(identity: Identity, input: AgentRunInput) {
+  /** Checks the session is the caller's, then waits for its turn by the busy policy; the history is read once the turn is ours. */
+  async function prepare(identity: Identity, input: AgentRunInput): Promise<{ boundary: RunBoundary; request: RunRequest } | { boundary: RunBoundary; cancelledBy: string }> {
     const sessionId = input.sessionId ?? randomUUID();
-    const history = await deps.sessions.history(sessionId, identity.userId);
-    if (history === null) throw kernelErrors.not_found({ sessionId }, 'No such session.');
+    if ((await deps.sessions.history(sessionId, identity.userId)) === null) throw kernelErrors.not_found({ sessionId }, 'No such session.');
     const runId = randomUUID();
-    const messages: Message[] = [...history.map((t) => ({ role: t.role, content: t.content, ...(t.role === 'assistant' ? { tool_calls: [] } : {}) }) as Message), { role: 'user', content: input.message }];
-    const request: RunRequest = {
-      runId,
-      threadId: sessionId,
-      messages,
-      identity: { userId: identity.userId, role: identity.role, tokenId: identity.tokenId, sessionId, correlationId: input.correlationId },
-      ...(input.skill ? { skill: input.skill } : {}),
-      ...(input.route ? { route: input.route } : {}),
+    const entered = await deps.gate.enter({
+      sessionId, userId: identity.userId, runId, policy: deps.busyPolicy(input.channel), interrupt: (turn) => deps.interrupt(turn, identity),
+    });
+    const runIdentity = {
+      userId: identity.userId, role: identity.role, tokenId: identity.tokenId, sessionId, correlationId: input.correlationId,
+      ...(input.traceparent === undefined ? {} : { traceparent: input.traceparent }),
     };
-    const boundary: RunBoundary = { runId, identity: request.identity, input: input.message, startedAt: now(), finishedAt: now() };
-    return { request, boundary };
+    const boundary: RunBoundary = { runId, identity: runIdentity, input: input.message, traceId: activeTraceId() ?? null, startedAt: now(), finishedAt: now() };
+    if (entered.cancelledBy !== undefined) return { boundary, cancelledBy: entered.cancelledBy };
+    try {
+      const history = (await deps.sessions.history(sessionId, identity.userId)) ?? [];
+      const messages: Message[] = [...history.map((t) => ({ role: t.role, content: t.content, ...(t.role === 'assistant' ? { tool_calls: [] } : {}) }) as Message), { role: 'user', content: input.message }];
+      const request: RunRequest = {
+        runId,
+        threadId: sessionId,
+        messages,
+        identity: runIdentity,
+        ...(input.skill ? { skill: input.skill } : {}),
+        ...(input.route ? { route: input.route } : {}),
+      };
+      await deps.sessions.append(sessionId, identity.userId, userTurn(boundary), boundary.startedAt);
+      return { boundary, request };
+    } catch (err) {
+      await deps.gate.release(runId, 'failed', false).catch(() => undefined);
+      throw err;
+    }
   }
 
   async function settle(
     boundary: RunBoundary,
     requester: Identity,
-    outcome: { result: RunResult } | { error: { code: string; message: string } },
+    outcome: RunOutcome,
     resumed = false,
   ): Promise<AgentRunOutcome> {
     const finished = { ...boundary, finishedAt: now() };
     const result = 'result' in outcome ? outcome.result : null;
-    await deps.audit.recordRun(toRunRecord(finished, outcome), result ? toToolCallDocs(boundary.runId, result) : []);
+    const record = toRunRecord(finished, outcome);
+    try {
+      await deps.audit.recordRun(record, result ? toToolCallDocs(boundary.runId, result) : []);
+    } catch (err) {
+      // Left holding the session, the next message would wait for a lease that no one renews.
+      await deps.gate.release(boundary.runId, 'failed', false).catch(() => undefined);
+      throw err;
+    }
     const { sessionId } = boundary.identity;
     if (result?.status === 'interrupted' && result.pendingReviews?.length) {
       await deps.reviews.open({
@@ -92,17 +125,20 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
     if (result?.status === 'completed' && result.answer !== undefined) {
       await deps.sessions.append(sessionId, requester.userId, [{ role: 'assistant', content: result.answer, runId: boundary.runId }], finished.finishedAt);
     }
-    const error = 'error' in outcome ? outcome.error : result?.error ? { code: result.error.code, message: result.error.message } : null;
-    const settled: AgentRunOutcome = { runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error };
+    const error = 'error' in outcome ? { code: outcome.error.code, message: outcome.error.message } : result?.error ? { code: result.error.code, message: result.error.message } : null;
+    const settled: AgentRunOutcome = {
+      runId: boundary.runId, sessionId, status: result?.status ?? 'failed', answer: result?.answer ?? null, result, error, notice: groundingNotice(result),
+    };
+    await deps.gate.release(boundary.runId, settled.status, record.cancelledBy !== undefined);
     await tell(requester.userId, resumed, settled);
     return settled;
   }
 
-  const userTurn = (boundary: RunBoundary): Turn[] => [{ role: 'user', content: boundary.input, runId: boundary.runId }];
   const failure = (err: unknown) => {
     if (!isAppError(err)) throw err;
     return { error: { code: err.code, message: err.message } };
   };
+  const cancelledBeforeStart = (by: string): RunOutcome => ({ error: { code: 'cancelled', message: `The run was cancelled by ${by} before it started.`, cancelledBy: by } });
 
   return {
     settle,
@@ -111,9 +147,11 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       return () => void listeners.delete(listener);
     },
     async run(identity, input) {
-      const { request, boundary } = await prepare(identity, input);
-      await deps.sessions.append(boundary.identity.sessionId, identity.userId, userTurn(boundary), boundary.startedAt);
-      let outcome: { result: RunResult } | { error: { code: string; message: string } };
+      const prepared = await prepare(identity, input);
+      const { boundary } = prepared;
+      if (!('request' in prepared)) return settle(boundary, identity, cancelledBeforeStart(prepared.cancelledBy));
+      const { request } = prepared;
+      let outcome: RunOutcome;
       try {
         outcome = { result: await deps.harness.invoke(request) };
       } catch (err) {
@@ -122,10 +160,16 @@ export function createAgentRunService(deps: AgentRunDeps): AgentRunner {
       return settle(boundary, identity, outcome);
     },
     async *stream(identity, input) {
-      const { request, boundary } = await prepare(identity, input);
-      await deps.sessions.append(boundary.identity.sessionId, identity.userId, userTurn(boundary), boundary.startedAt);
+      const prepared = await prepare(identity, input);
+      const { boundary } = prepared;
       yield { type: 'session', sessionId: boundary.identity.sessionId, runId: boundary.runId };
-      let outcome: { result: RunResult } | { error: { code: string; message: string } } | undefined;
+      if (!('request' in prepared)) {
+        const settled = await settle(boundary, identity, cancelledBeforeStart(prepared.cancelledBy));
+        yield { type: 'error', runId: boundary.runId, error: settled.error! };
+        return;
+      }
+      const { request } = prepared;
+      let outcome: RunOutcome | undefined;
       try {
         for await (const event of deps.harness.stream(request)) {
           if (event.type === 'run_finished') outcome = { result: event.result };

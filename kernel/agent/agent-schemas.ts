@@ -21,6 +21,14 @@ export const AgentRunOutcomeView = Type.Object({
   answer: Type.Union([Type.String(), Type.Null()]),
   result: Type.Union([RunResultSchema, Type.Null()]),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Shown beside an answer that rests on no tool result although tools were offered (`result.grounding` none); else null. */
+  notice: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const CancelOutcomeView = Type.Object({
+  runId: Type.String(),
+  status: Type.Union([Type.Literal('cancelled'), Type.Literal('cancelling')]),
+  outcome: Type.Union([AgentRunOutcomeView, Type.Null()]),
 });
 
 export const ReviewView = Type.Object({

@@ -2,6 +2,7 @@
 import { RunResultSchema, type RunResult } from '../../shared/contracts/run-result.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
+import { CancelAnswerSchema, type CancelAnswer, type CancelCall } from '../../shared/contracts/harness-http.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
 import { readSse } from '../../shared/http/sse-reader.ts';
 import { CORRELATION_ID_HEADER } from '../../shared/service-auth/service-headers.ts';
@@ -14,6 +15,8 @@ export interface HarnessClient {
   invoke(request: RunRequest): Promise<RunResult>;
   stream(request: RunRequest): AsyncIterable<RunStreamEvent>;
   resume(request: ResumeRequest, correlationId: string): Promise<RunResult>;
+  /** Stops a run at its next node boundary on whichever harness copy runs it; a paused run ends at once. */
+  cancel(runId: string, call: CancelCall, correlationId: string): Promise<CancelAnswer>;
 }
 
 export interface HarnessClientOptions {
@@ -92,6 +95,11 @@ export function createHarnessClient(options: HarnessClientOptions): HarnessClien
   return {
     invoke: async (request) => result(await post('/runs', request, request.identity.correlationId)),
     resume: async (request, correlationId) => result(await post(`/runs/${encodeURIComponent(request.runId)}/resume`, request, correlationId)),
+    async cancel(runId, call, correlationId) {
+      const body = await (await post(`/runs/${encodeURIComponent(runId)}/cancel`, call, correlationId)).json();
+      if (!Value.Check(CancelAnswerSchema, body)) throw kernelErrors.harness_refused(undefined, 'The agent harness answered with an unexpected shape.');
+      return body;
+    },
     async *stream(request) {
       const res = await post('/runs/stream', request, request.identity.correlationId, 'text/event-stream');
       if (!res.body) throw kernelErrors.harness_unavailable(undefined, 'The agent harness sent no stream.');

@@ -1,9 +1,11 @@
 // Pending human reviews (agent_review_requests): one record per paused batch of a run, claimed once when it is decided.
 import { createHash } from 'node:crypto';
 import type { PendingReview } from '../../shared/contracts/review-decision.ts';
-import type { DocumentStore } from '../../shared/store/port.ts';
+import { isDuplicateKeyError, type DocumentStore } from '../../shared/store/port.ts';
 
 export const REVIEW_REQUESTS_COLLECTION = 'agent_review_requests';
+/** One document per claimed batch: its unique _id makes the claim atomic on every backend, FerretDB included. */
+export const REVIEW_CLAIMS_COLLECTION = 'agent_review_claims';
 
 export interface Requester {
   readonly userId: string;
@@ -25,7 +27,7 @@ export interface ReviewRequestDoc {
   runStartedAt: Date;
   requester: Requester;
   items: ReviewItem[];
-  status: 'pending' | 'deciding' | 'decided' | 'expired';
+  status: 'pending' | 'deciding' | 'decided' | 'expired' | 'cancelled';
   createdAt: Date;
   expiresAt: Date;
   decidedAt: Date | null;
@@ -51,14 +53,21 @@ export interface ReviewRepository {
   list(filter: { status?: ReviewRequestDoc['status']; limit: number; offset: number }): Promise<ReviewRequestDoc[]>;
   dueForExpiry(now: Date): Promise<ReviewRequestDoc[]>;
   /** Atomically moves a pending batch to `to`; null when someone else got there first. */
-  claim(id: string, to: 'deciding' | 'expired', by: string, at: Date): Promise<ReviewRequestDoc | null>;
+  claim(id: string, to: 'deciding' | 'expired' | 'cancelled', by: string, at: Date): Promise<ReviewRequestDoc | null>;
   finish(id: string): Promise<void>;
-  /** Gives a claimed batch back when its decisions were refused before anything was recorded. */
+  /** Gives a claimed batch back when the run could not go on (the harness was not reached, the store failed), so it can be decided again. */
   release(id: string): Promise<void>;
+}
+
+interface ClaimDoc {
+  _id: string;
+  by: string;
+  at: Date;
 }
 
 export async function createReviewRepository(store: DocumentStore): Promise<ReviewRepository> {
   const reviews = store.collection<ReviewRequestDoc>(REVIEW_REQUESTS_COLLECTION);
+  const claims = store.collection<ClaimDoc>(REVIEW_CLAIMS_COLLECTION);
   await reviews.createIndex({ runId: 1, status: 1 });
   await reviews.createIndex({ status: 1, expiresAt: 1 });
   return {
@@ -78,13 +87,23 @@ export async function createReviewRepository(store: DocumentStore): Promise<Revi
     list: ({ status, limit, offset }) =>
       reviews.find(status ? { status } : {}, { sort: { createdAt: -1, _id: 1 }, skip: offset, limit }).toArray(),
     dueForExpiry: (now) => reviews.find({ status: 'pending', expiresAt: { $lte: now } }, { limit: 100 }).toArray(),
-    claim: (id, to, by, at) =>
-      reviews.findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status: to, decidedBy: by, decidedAt: at } }, { returnDocument: 'after' }),
+    async claim(id, to, by, at) {
+      try {
+        await claims.insertOne({ _id: id, by, at });
+      } catch (err) {
+        if (isDuplicateKeyError(err)) return null;
+        throw err;
+      }
+      const claimed = await reviews.findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status: to, decidedBy: by, decidedAt: at } }, { returnDocument: 'after' });
+      if (claimed === null) await claims.deleteOne({ _id: id });
+      return claimed;
+    },
     async finish(id) {
       await reviews.updateOne({ _id: id, status: 'deciding' }, { $set: { status: 'decided' } });
     },
     async release(id) {
-      await reviews.updateOne({ _id: id, status: 'deciding' }, { $set: { status: 'pending', decidedBy: null, decidedAt: null } });
+      await reviews.updateOne({ _id: id, status: { $in: ['deciding', 'cancelled'] } }, { $set: { status: 'pending', decidedBy: null, decidedAt: null } });
+      await claims.deleteOne({ _id: id });
     },
   };
 }

@@ -1,4 +1,5 @@
 // Human review of paused runs: lists what a reviewer may decide, records each decision once, and resumes the same run.
+import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import type { ReviewDecision } from '../../shared/contracts/review-decision.ts';
 import { matchesAny } from '../../shared/contracts/profile.ts';
 import { isAppError } from '../errors/app-error.ts';
@@ -48,7 +49,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       });
     }
     const r = doc.requester;
-    const boundary = { runId: doc.runId, identity: r, input: doc.input, startedAt: doc.runStartedAt, finishedAt: at };
+    const boundary = { runId: doc.runId, identity: r, input: doc.input, traceId: activeTraceId() ?? null, startedAt: doc.runStartedAt, finishedAt: at };
     let requester: Identity;
     try {
       requester = await deps.identities.resolve(r.userId, r.tokenId);
@@ -72,12 +73,23 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         ),
       };
     } catch (err) {
-      if (!isAppError(err)) throw err;
+      // Unreached, the harness still holds the paused checkpoint: the review goes back to pending (the caller releases it).
+      if (!isAppError(err) || err.code === kernelErrors.harness_unavailable.code) throw err;
       result = { error: { code: err.code, message: err.message } };
     }
     const outcome = await deps.runner.settle(boundary, requester, result, true);
     await deps.reviews.finish(doc._id);
     return outcome;
+  }
+
+  /** A claim that fails on the way (store down, harness not reached) is given back, so the review is not stuck in `deciding`. */
+  async function resumeOrRelease(doc: ReviewRequestDoc, reviewer: { userId: string; role: string }, decisions: readonly ReviewDecision[], correlationId: string) {
+    try {
+      return await resume(doc, reviewer, decisions, correlationId);
+    } catch (err) {
+      await deps.reviews.release(doc._id).catch(() => undefined);
+      throw err;
+    }
   }
 
   const service: ReviewService = {
@@ -105,7 +117,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       const claimed = await deps.reviews.claim(doc._id, 'deciding', reviewer.userId, now());
       if (!claimed) throw kernelErrors.review_already_decided({ runId });
       const plain = decisions.map(({ argumentsHash: _hash, ...d }) => d as ReviewDecision);
-      return resume(claimed, reviewer, plain, correlationId);
+      return resumeOrRelease(claimed, reviewer, plain, correlationId);
     },
 
     async expireDue() {
@@ -114,7 +126,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
         const claimed = await deps.reviews.claim(doc._id, 'expired', SYSTEM_REVIEWER, now());
         if (!claimed) continue;
         const rejections = doc.items.map((i): ReviewDecision => ({ toolCallId: i.toolCallId, type: 'reject', reason: 'The review expired before anyone decided.' }));
-        await resume(claimed, { userId: SYSTEM_REVIEWER, role: SYSTEM_REVIEWER }, rejections, doc.requester.correlationId);
+        await resumeOrRelease(claimed, { userId: SYSTEM_REVIEWER, role: SYSTEM_REVIEWER }, rejections, doc.requester.correlationId);
         count++;
       }
       return count;

@@ -1,4 +1,5 @@
 // Reads and appends the agent audit trail; records are immutable once written (insert only, no updates).
+import { UNGROUNDED_NOTICE } from '../../shared/contracts/run-result.ts';
 import { isDuplicateKeyError, type DocumentStore, type Filter } from '../../shared/store/port.ts';
 import {
   REVIEW_DECISIONS_COLLECTION,
@@ -31,8 +32,20 @@ export interface AuditRunDetail {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function runView({ _id, startedAt, finishedAt, modelSteps: _steps, ...rest }: RunRecord): AuditRunView {
-  return { id: _id, ...rest, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString() };
+function runView({ _id, startedAt, finishedAt, modelSteps: _steps, grounding, groundedOn, toolsOffered, ungrounded, traceId, ...rest }: RunRecord): AuditRunView {
+  return {
+    id: _id,
+    ...rest,
+    grounding: grounding ?? null,
+    groundedOn: groundedOn ?? [],
+    toolsOffered: toolsOffered ?? null,
+    ungrounded: ungrounded === true,
+    notice: ungrounded === true ? UNGROUNDED_NOTICE : null,
+    // Records written before runs kept their trace id have none.
+    traceId: traceId ?? null,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+  };
 }
 
 export async function createAuditRepository(store: DocumentStore): Promise<AuditRepository> {
@@ -57,8 +70,9 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
         }
       }
     },
-    async recordReviewDecision(decision) {
-      await decisions.insertOne(decision);
+    async recordReviewDecision({ _id, ...decision }) {
+      // A decision whose resume never reached the harness is given back and may be taken again: the last one is what ran.
+      await decisions.updateOne({ _id }, { $set: decision }, { upsert: true });
     },
     async listRuns(q) {
       const filter: Filter<RunRecord> = {};
@@ -67,6 +81,9 @@ export async function createAuditRepository(store: DocumentStore): Promise<Audit
       if (q.sessionId) filter.sessionId = q.sessionId;
       if (q.route) filter.route = q.route;
       if (q.status) filter.status = q.status;
+      if (q.grounding) filter.grounding = q.grounding;
+      // Runs recorded before the flag existed have no field, and count as not flagged.
+      if (q.ungrounded !== undefined) filter.ungrounded = q.ungrounded ? true : { $ne: true };
       if (q.from || q.to) {
         filter.startedAt = {
           ...(q.from ? { $gte: new Date(q.from) } : {}),

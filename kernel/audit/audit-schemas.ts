@@ -13,13 +13,27 @@ export const AuditRunView = Type.Object({
   role: Type.String(),
   sessionId: Type.String(),
   correlationId: Type.String(),
+  /** The OpenTelemetry trace id of the request that wrote this record (the resume, for a resumed run); null when not traced. */
+  traceId: Type.Union([Type.String(), Type.Null()]),
   route: Type.Union([Type.String(), Type.Null()]),
   skill: Type.Union([Type.String(), Type.Null()]),
   input: Type.String(),
   status: RunStatus,
   answer: Type.Union([Type.String(), Type.Null()]),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Who cancelled the run (its error is then `cancelled`); absent on runs nobody cancelled. */
+  cancelledBy: Type.Optional(Type.String()),
   usage: Type.Object({ inputTokens: Type.Integer(), outputTokens: Type.Integer() }),
+  /** Whether the answer rests on tool results of this run (see the RunResult); null when the harness gave no result. */
+  grounding: Type.Union([Type.Literal('tools'), Type.Literal('none'), Type.Null()]),
+  /** The succeeded calls `grounding: tools` rests on, as entries of AuditToolCallView. */
+  groundedOn: Type.Array(Type.Object({ toolCallId: Type.String(), tool: Type.String() })),
+  /** Whether the model was offered tools besides the harness's native ones; null when the harness gave no result. */
+  toolsOffered: Type.Union([Type.Boolean(), Type.Null()]),
+  /** A completed answer with grounding none on a route that offers tools: what the console and ChipChat flag. */
+  ungrounded: Type.Boolean(),
+  /** The text shown beside an ungrounded answer; null otherwise. */
+  notice: Type.Union([Type.String(), Type.Null()]),
   startedAt: Type.String({ format: 'date-time' }),
   finishedAt: Type.String({ format: 'date-time' }),
   durationMs: Type.Integer(),
@@ -36,6 +50,9 @@ export const AuditModelStepView = Type.Object({
   text: Type.String(),
   textTruncated: Type.Boolean(),
   toolCalls: Type.Array(Type.Object({ toolCallId: Type.String(), tool: Type.String() })),
+  /** `required` when the call asked the provider for a tool call (a tool-first skill's first call). */
+  toolChoice: Type.Optional(Type.Literal('required')),
+  stopReason: Type.Optional(Type.String()),
 });
 
 export const AuditToolCallView = Type.Object({
@@ -70,6 +87,9 @@ export const AuditRunQuery = Type.Object(
     sessionId: Type.Optional(Type.String({ minLength: 1 })),
     route: Type.Optional(Type.String({ minLength: 1 })),
     status: Type.Optional(RunStatus),
+    grounding: Type.Optional(Type.Union([Type.Literal('tools'), Type.Literal('none')])),
+    /** true: only flagged answers (grounding none where tools were offered); false: every other run. */
+    ungrounded: Type.Optional(Type.Boolean()),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
@@ -86,8 +106,12 @@ export type AuditRunQuery = Static<typeof AuditRunQuery>;
 
 /** Stored shapes: the views with Date fields and ids as _id. */
 export type ModelStepRecord = Omit<AuditModelStepView, 'startedAt'> & { startedAt: Date };
-/** A run keeps its model steps inside its own document; runs recorded before steps were kept have none. */
-export type RunRecord = Omit<AuditRunView, 'id' | 'startedAt' | 'finishedAt'> & {
+type GroundingFields = 'grounding' | 'groundedOn' | 'toolsOffered' | 'ungrounded';
+/**
+ * A run keeps its model steps inside its own document; runs recorded before steps (or grounding) were kept have none.
+ * The notice is not stored: the view derives it from `ungrounded`.
+ */
+export type RunRecord = Omit<AuditRunView, 'id' | 'startedAt' | 'finishedAt' | 'notice' | GroundingFields> & Partial<Pick<AuditRunView, GroundingFields>> & {
   _id: string;
   startedAt: Date;
   finishedAt: Date;

@@ -52,7 +52,7 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
   const tokens = createTokenService({ repository: await createTokenRepository(store), access });
   const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
   const identities: IdentityResolver = { resolve: (userId, tokenId) => tokens.resolveById(tokenId, userId) };
-  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, logger });
+  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, access, logger });
   return {
     process: options.process,
     config,

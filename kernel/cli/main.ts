@@ -2,6 +2,8 @@
 import { createKernel } from '../boot/create-kernel.ts';
 import { ConfigError, loadConfig } from '../config/load-config.ts';
 import { readManifests } from '../plugins/read-manifests.ts';
+import { createStore } from '../../shared/store/index.ts';
+import { migrationsCommand, MIGRATIONS_USAGE } from './migrations-command.ts';
 import { tokenCommand, TOKEN_USAGE, type CliIo } from './token-command.ts';
 
 const io: CliIo = {
@@ -19,12 +21,22 @@ async function main(argv: string[]): Promise<number> {
       await kernel.close();
     }
   }
-  const pluginCommands = (await readManifests(loadConfig().pluginsDir)).flatMap((m) =>
+  const config = loadConfig();
+  const manifests = await readManifests(config.pluginsDir);
+  if (command === 'migrations') {
+    const store = await createStore({ mongodbUri: config.mongodbUri, mongodbDbName: config.mongodbDb, dataDir: config.dataDir });
+    try {
+      return await migrationsCommand(rest, manifests, store, io);
+    } finally {
+      await store.close();
+    }
+  }
+  const pluginCommands = manifests.flatMap((m) =>
     Object.entries(m.definition.commands ?? {}).map(([name, command]) => ({ name, command })),
   );
   const found = pluginCommands.find((c) => c.name === command);
   if (found) return found.command.run(rest, io);
-  const usage = ['usage: nexus <command>', '', TOKEN_USAGE, ...pluginCommands.map((c) => `${c.command.usage}\n    ${c.command.summary}`)].join('\n');
+  const usage = ['usage: nexus <command>', '', TOKEN_USAGE, MIGRATIONS_USAGE, ...pluginCommands.map((c) => `${c.command.usage}\n    ${c.command.summary}`)].join('\n');
   if (command === 'help' || command === '--help') {
     io.out(usage);
     return 0;

@@ -23,6 +23,8 @@ export const configVars = {
   watchPlugins: { env: 'NEXUS_WATCH_PLUGINS', schema: Flag, default: 'false', description: 'Load, reload and unload plugins while running when their folders change (on under npm start).' },
   harnessTimeoutMs: { env: 'NEXUS_HARNESS_TIMEOUT_MS', schema: Type.Integer({ minimum: 1000 }), default: '300000', description: 'Longest the API waits for one agent run (or resume) before recording it as failed.' },
   reviewTtlHours: { env: 'NEXUS_REVIEW_TTL_HOURS', schema: Type.Number({ exclusiveMinimum: 0 }), default: '72', description: 'A pending human review older than this resumes as rejected.' },
+  sessionLeaseMs: { env: 'NEXUS_SESSION_LEASE_MS', schema: Type.Integer({ minimum: 1000 }), default: '30000', description: 'How long an API copy holds a busy session without renewing it before another copy treats it as gone.' },
+  sessionPollMs: { env: 'NEXUS_SESSION_POLL_MS', schema: Type.Integer({ minimum: 10 }), default: '250', description: 'How often a message queued behind a busy session (policy enqueue) checks whether its turn has come.' },
   workerPollMs: { env: 'NEXUS_WORKER_POLL_MS', schema: Type.Integer({ minimum: 50 }), default: '1000', description: 'How often the worker looks for due work.' },
 } as const satisfies Record<string, ConfigVar>;
 

@@ -9,7 +9,14 @@ export interface AgentRunInput {
   readonly sessionId?: string;
   readonly skill?: string;
   readonly route?: string;
+  /**
+   * The conversation channel the message came through (a plugin's id), whose busy-session policy applies; the bare
+   * API's when absent. A message may wait for its session's earlier runs, be refused (`session_busy`), or interrupt them.
+   */
+  readonly channel?: string;
   readonly correlationId: string;
+  /** The W3C `traceparent` the request arrived with, when well-formed. */
+  readonly traceparent?: string | undefined;
 }
 
 /** The harness's answer plus the session it belongs to; a failure to reach the harness is a failed result too. */
@@ -20,6 +27,8 @@ export interface AgentRunOutcome {
   readonly answer: string | null;
   readonly result: RunResult | null;
   readonly error: { readonly code: string; readonly message: string } | null;
+  /** The text shown beside an answer that rests on no tool result although tools were offered; null otherwise. */
+  readonly notice: string | null;
 }
 
 /** A run this process has just settled: its audit is written and, when it completed, its answer is in the session. */

@@ -29,4 +29,9 @@ export const kernelErrors = defineErrors({
   review_arguments_changed: { status: 409, message: 'The arguments under review changed; reload the review.' },
   review_incomplete: { status: 400, message: 'Give exactly one decision for each pending call.' },
   review_forbidden: { status: 403, message: 'Your role may not review this tool.' },
+  session_busy: { status: 409, message: 'This session already has a run in progress or waiting for review.' },
+  session_queue_timeout: { status: 503, message: 'The session stayed busy for longer than a message may wait; the message was not run.' },
+  run_not_active: { status: 409, message: 'The run has already finished.' },
+  run_not_found: { status: 404, message: 'No such run.' },
+  store_unavailable: { status: 503, message: 'The database cannot be reached; nothing was changed. Try again shortly.' },
 });

@@ -7,11 +7,12 @@ import { registerAuditRoutes } from '../audit/audit-routes.ts';
 import { registerAgentRoutes } from '../agent/agent-routes.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import { watchPlugins } from '../plugins/plugin-watcher.ts';
+import { KERNEL_PERMISSIONS } from '../identity/kernel-permissions.ts';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
 import { registerConsoleRoutes } from './console-routes.ts';
 import { createPluginRoutes } from './plugin-routes.ts';
-import { registerSystemRoutes } from './system-routes.ts';
+import { registerSystemRoutes, unknownProfilePermissions } from './system-routes.ts';
 
 /** Names under /api that belong to the kernel, so no plugin can take them. */
 const KERNEL_PATHS = new Set(['system', 'audit', 'agent', 'tokens']);
@@ -35,7 +36,11 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   const pluginRoutes = createPluginRoutes(appOptions, () => host!, KERNEL_PATHS);
   host = kernel.createPluginHost(pluginRoutes.attach);
 
-  const app = createHttpApp({ ...appOptions, publicPrefixes: ['/docs'] });
+  const app = createHttpApp({
+    ...appOptions,
+    publicPrefixes: ['/docs'],
+    permissions: { owner: 'the kernel', names: new Set(KERNEL_PERMISSIONS.map((p) => p.name)) },
+  });
   app.addHook('onRequest', pluginRoutes.dispatch);
   // Before the server waits for open connections, so plugins end their endless responses (SSE) first.
   app.addHook('preClose', () => pluginRoutes.closeAll());
@@ -60,6 +65,13 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   }, 60_000).unref();
 
   await host.start();
+  // A role entry that grants nothing declared is a typo or a removed plugin; said at start and after each profile edit.
+  const checkRoles = () => {
+    const unknown = unknownProfilePermissions(kernel.profile, host!);
+    if (unknown.length > 0) logger.warn({ unknownPermissions: unknown }, 'the role matrix names permissions that nothing declares');
+  };
+  checkRoles();
+  const stopCheckingRoles = kernel.profile.onReload(checkRoles);
   const watcher = config.watchPlugins ? watchPlugins(host, config.pluginsDir, logger) : undefined;
 
   return {
@@ -70,6 +82,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
     },
     async close() {
       clearInterval(reviewSweep);
+      stopCheckingRoles();
       await watcher?.close();
       await app.close();
       await host!.close();

@@ -18,6 +18,8 @@ export interface HttpAppOptions {
   readonly access: AccessPolicy;
   /** Path prefixes served without a token (third-party routes such as the OpenAPI UI). */
   readonly publicPrefixes?: readonly string[];
+  /** The permissions this app's routes may name (its owner's declared ones); a route naming another fails to register. */
+  readonly permissions?: { readonly owner: string; readonly names: ReadonlySet<string> };
 }
 
 export type HttpApp = FastifyInstance<any, any, any, Logger, TypeBoxTypeProvider>;
@@ -46,6 +48,13 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const config = route.config as { permission?: string; public?: boolean; anyRole?: boolean } | undefined;
     if (!config?.public && !config?.permission && !config?.anyRole && route.method !== 'HEAD') {
       throw new Error(`route ${String(route.method)} ${route.url} must declare config.permission, config.anyRole or config.public`);
+    }
+    const declared = options.permissions;
+    if (declared && config?.permission && !declared.names.has(config.permission)) {
+      throw new Error(
+        `route ${String(route.method)} ${route.url} needs permission "${config.permission}", which ${declared.owner} does not declare ` +
+          `(declared: ${[...declared.names].join(', ') || 'none'})`,
+      );
     }
   });
 

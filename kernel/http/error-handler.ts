@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isAppError, toErrorBody, type AppError } from '../errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
+import { isStoreUnavailableError } from '../../shared/store/port.ts';
 
 function fieldsOf(err: FastifyError): { field: string; message: string }[] {
   return (err.validation ?? []).map((v) => {
@@ -25,6 +26,7 @@ export function toAppError(err: FastifyError): AppError {
       return kernelErrors.unsupported_media_type();
   }
   if (err instanceof SyntaxError && err.statusCode === 400) return kernelErrors.invalid_json();
+  if (isStoreUnavailableError(err)) return kernelErrors.store_unavailable();
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return kernelErrors.validation_failed(undefined, 'The request is not valid.');
   }

@@ -35,10 +35,19 @@ export function createPluginRoutes(appOptions: HttpAppOptions, host: () => Plugi
     attach: async (plugin) => {
       if (!plugin.definition.routes) return async () => undefined;
       if (reserved.has(plugin.name)) throw new Error(`/api/${plugin.name} is reserved by the kernel`);
-      const app = createHttpApp({ ...appOptions, logger: appOptions.logger.child({ plugin: plugin.name }) });
-      await app.register(fastifySwagger, { openapi: { info: { title: plugin.name, version: plugin.definition.version } } });
-      await app.register(async (router) => plugin.definition.routes!(router as unknown as PluginRouter, plugin.services), { prefix: `/api/${plugin.name}` });
-      await app.ready();
+      const app = createHttpApp({
+        ...appOptions,
+        logger: appOptions.logger.child({ plugin: plugin.name }),
+        permissions: { owner: `the ${plugin.name} manifest`, names: new Set((plugin.definition.permissions ?? []).map((p) => p.name)) },
+      });
+      try {
+        await app.register(fastifySwagger, { openapi: { info: { title: plugin.name, version: plugin.definition.version } } });
+        await app.register(async (router) => plugin.definition.routes!(router as unknown as PluginRouter, plugin.services), { prefix: `/api/${plugin.name}` });
+        await app.ready();
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
       apps.set(plugin.name, app);
       return async () => {
         if (apps.get(plugin.name) === app) apps.delete(plugin.name);

@@ -4,6 +4,8 @@ import type { DocumentStore } from '../../shared/store/port.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import type { ProfileSource } from '../profile/profile-source.ts';
 import { PluginStatusView } from '../plugins/plugin-status.ts';
+import { KERNEL_PERMISSIONS } from '../identity/kernel-permissions.ts';
+import { unknownRolePermissions } from '../identity/permission-check.ts';
 import type { HttpApp } from './create-http-app.ts';
 
 const CallerView = Type.Object({
@@ -16,6 +18,11 @@ const CallerView = Type.Object({
   reviews: Type.Array(Type.String()),
   reviewRequired: Type.Array(Type.String()),
 });
+
+/** What GET /api/system/profile reports beside the profile's status: its role entries that grant nothing declared. */
+export function unknownProfilePermissions(profile: ProfileSource, host: PluginHost) {
+  return unknownRolePermissions(profile.current().roles, [...KERNEL_PERMISSIONS.map((p) => p.name), ...host.declaredPermissions()]);
+}
 
 export function registerSystemRoutes(app: HttpApp, deps: { host: PluginHost; store: DocumentStore; profile: ProfileSource }): void {
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -64,16 +71,17 @@ export function registerSystemRoutes(app: HttpApp, deps: { host: PluginHost; sto
     config: { permission: 'system.read' },
     schema: {
       tags: ['system'],
-      summary: 'The runtime profile version in force and the last rejected edit',
+      summary: 'The runtime profile version in force, the last rejected edit, and role permissions that no plugin or the kernel declares',
       response: {
         200: Type.Object({
           path: Type.String(),
           version: Type.Union([Type.String(), Type.Number()]),
           loadedAt: Type.String(),
           lastError: Type.Union([Type.Object({ message: Type.String(), at: Type.String() }), Type.Null()]),
+          unknownPermissions: Type.Array(Type.Object({ role: Type.String(), permission: Type.String() })),
         }),
       },
     },
-    handler: async () => deps.profile.status(),
+    handler: async () => ({ ...deps.profile.status(), unknownPermissions: unknownProfilePermissions(deps.profile, deps.host) }),
   });
 }

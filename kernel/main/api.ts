@@ -1,9 +1,9 @@
-// Entry point of the REST API process (port 8000).
-import { createKernel } from '../boot/create-kernel.ts';
-import { createApiServer } from '../http/create-api-server.ts';
+// Entry point of the REST API process (port 8000); the application is imported after tracing started (see runProcess).
 import { runProcess } from '../../shared/process/run-process.ts';
 
 await runProcess('api', async () => {
+  const { createKernel } = await import('../boot/create-kernel.ts');
+  const { createApiServer } = await import('../http/create-api-server.ts');
   const kernel = await createKernel({ process: 'api' });
   const server = await createApiServer(kernel);
   const url = await server.listen();

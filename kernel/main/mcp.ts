@@ -1,10 +1,12 @@
 // Entry point of the Operations MCP process (port 8100, Streamable HTTP at /mcp): every loaded plugin's tools.
-import { createKernel } from '../boot/create-kernel.ts';
-import { createMcpHost } from '../mcp/mcp-host.ts';
-import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { runProcess } from '../../shared/process/run-process.ts';
 
+const TOOLS_LIST_TTL_MS = 5 * 60 * 1000;
+// The application is imported after tracing started (see runProcess).
 await runProcess('mcp', async () => {
+  const { createKernel } = await import('../boot/create-kernel.ts');
+  const { createMcpHost } = await import('../mcp/mcp-host.ts');
+  const { watchPlugins } = await import('../plugins/plugin-watcher.ts');
   const kernel = await createKernel({ process: 'mcp' });
   const { config, logger } = kernel;
   const host = kernel.createPluginHost();
@@ -20,6 +22,8 @@ await runProcess('mcp', async () => {
     allowedOrigins: config.mcpAllowedOrigins,
     allowedHosts: config.mcpAllowedHosts.length > 0 ? config.mcpAllowedHosts : undefined,
     serverInfo: { name: 'nexus-operations', version: '0.1.0' },
+    // Without the plugin watcher the tool set is fixed for the process's life; with it a list may change at any moment.
+    toolsListTtlMs: config.watchPlugins ? 0 : TOOLS_LIST_TTL_MS,
   });
   const { url } = await mcp.start();
   logger.info({ url }, 'Operations MCP listening');

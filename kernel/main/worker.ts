@@ -1,9 +1,10 @@
 // Entry point of the worker process (no port): runs the background services plugins give it, such as the scheduler's claim loop.
-import { createKernel } from '../boot/create-kernel.ts';
-import { watchPlugins } from '../plugins/plugin-watcher.ts';
 import { runProcess } from '../../shared/process/run-process.ts';
 
+// The application is imported after tracing started (see runProcess).
 await runProcess('worker', async () => {
+  const { createKernel } = await import('../boot/create-kernel.ts');
+  const { watchPlugins } = await import('../plugins/plugin-watcher.ts');
   const kernel = await createKernel({ process: 'worker' });
   const { config, logger } = kernel;
   const host = kernel.createPluginHost(async (plugin) => {

@@ -1,5 +1,5 @@
 // Carries the Identity resolved for one HTTP request to the MCP request handlers, through the SDK's per-request AuthInfo.
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { Identity } from '../identity/identity.ts';
 
 export function toAuthInfo(identity: Identity): AuthInfo {

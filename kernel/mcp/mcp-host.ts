@@ -1,14 +1,15 @@
-// The Operations MCP server: a node:http listener serving Streamable HTTP at /mcp (stateful sessions) and /health.
+// The Operations MCP server: a node:http listener serving Streamable HTTP at /mcp (stateless, both protocol eras) and /health.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { ToolCatalog } from '../plugins/define-tool.ts';
 import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { sendError, sendJson } from './http-replies.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import { createRequestGuard } from './request-guard.ts';
-import { createSessionRegistry, type SessionRegistry } from './session-registry.ts';
 import { createToolServer } from './tool-server.ts';
 
 export interface McpHostOptions {
@@ -24,29 +25,21 @@ export interface McpHostOptions {
   /** Host header values to accept; `127.0.0.1:<port>`, `localhost:<port>` and `[::1]:<port>` when absent. */
   readonly allowedHosts?: readonly string[];
   readonly serverInfo: { readonly name: string; readonly version: string };
-  /** Sessions without a request for this long are closed (clients re-initialize on the 404 that follows). */
-  readonly sessionIdleMs?: number;
-  readonly maxSessionsPerOwner?: number;
-  /** Clock for idle expiry; tests inject one. */
-  readonly now?: () => number;
+  /** The `ttlMs` on tools/list for 2026-07-28 clients: 0 (the default) when plugins may hot-load, so nobody trusts a stale list. */
+  readonly toolsListTtlMs?: number;
 }
 
 export interface McpHost {
   start(): Promise<{ url: string }>;
-  /** Runs on a timer too; returns how many sessions were closed. */
-  closeIdleSessions(): Promise<number>;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-const DEFAULT_SESSION_IDLE_MS = 60 * 60 * 1000;
-const DEFAULT_MAX_SESSIONS_PER_OWNER = 32;
 
 interface Running {
   readonly http: HttpServer;
-  readonly sessions: SessionRegistry;
+  readonly handler: McpHttpHandler;
   readonly unsubscribe: () => void;
-  readonly sweeper: NodeJS.Timeout;
 }
 
 function listen(http: HttpServer, host: string, port: number): Promise<number> {
@@ -72,24 +65,20 @@ export function createMcpHost(options: McpHostOptions): McpHost {
       if (running !== undefined) throw new Error('the MCP host is already started');
       const http = createServer();
       const port = await listen(http, options.host, options.port);
-      const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-      const sessions = createSessionRegistry({
-        newServer: () => createToolServer(options),
-        logger,
-        idleTimeoutMs: idleMs,
-        maxSessionsPerOwner: options.maxSessionsPerOwner ?? DEFAULT_MAX_SESSIONS_PER_OWNER,
-        now: options.now,
+      const toolServer = { ...options, toolsListTtlMs: options.toolsListTtlMs ?? 0 };
+      // One handler for both eras: 2026-07-28 requests natively, 2025-era ones through the SDK's stateless lane.
+      const handler = createMcpHandler((request) => createToolServer(toolServer, request), {
+        legacy: 'stateless',
+        maxRequestBodySize: MAX_BODY_BYTES,
+        onerror: (err) => logger.debug({ err: err.message }, 'MCP request refused'),
       });
-      const sweeper = setInterval(() => {
-        sessions.closeIdle().then(
-          (closed) => closed > 0 && logger.info({ closed }, 'closed idle MCP sessions'),
-          (err: unknown) => logger.warn({ err }, 'closing idle MCP sessions failed'),
-        );
-      }, Math.min(idleMs, 60_000)).unref();
       const endpoint = createMcpEndpoint({
         guard: createRequestGuard({ port, allowedHosts: options.allowedHosts, allowedOrigins: options.allowedOrigins }),
         authenticator: options.authenticator,
-        sessions,
+        serve: toNodeHandler(handler, {
+          maxRequestBodySize: MAX_BODY_BYTES,
+          onerror: (err) => logger.error({ err }, 'MCP handler failed'),
+        }),
         logger,
         maxBodyBytes: MAX_BODY_BYTES,
       });
@@ -106,22 +95,20 @@ export function createMcpHost(options: McpHostOptions): McpHost {
           else sendError(res, kernelErrors.internal_error());
         });
       });
-      const unsubscribe = options.catalog.onChange(() => sessions.notifyToolsChanged());
-      running = { http, sessions, unsubscribe, sweeper };
+      // Reaches the subscriptions/listen streams open on this process; every copy watches the same plugins and publishes alike.
+      const unsubscribe = options.catalog.onChange(() => handler.notify.toolsChanged());
+      running = { http, handler, unsubscribe };
       return { url: `http://${urlHost(options.host)}:${port}/mcp` };
     },
 
-    closeIdleSessions: async () => (running === undefined ? 0 : running.sessions.closeIdle()),
-
     async close() {
       if (running === undefined) return;
-      const { http, sessions, unsubscribe, sweeper } = running;
+      const { http, handler, unsubscribe } = running;
       running = undefined;
       unsubscribe();
-      clearInterval(sweeper);
       const stopped = new Promise<void>((resolve, reject) => http.close((err) => (err ? reject(err) : resolve())));
-      // Closing the sessions ends their open SSE streams; what is left are idle keep-alive sockets.
-      await sessions.closeAll();
+      // Closing the handler ends open listen streams with their graceful result; what is left are idle keep-alive sockets.
+      await handler.close();
       http.closeAllConnections();
       await stopped;
     },

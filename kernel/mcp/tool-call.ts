@@ -1,6 +1,6 @@
 // Runs one tools/call for one identity: access check, argument validation, the handler, and a result for every outcome.
 import type { Logger } from 'pino';
-import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolCatalog, ToolDefinition } from '../plugins/define-tool.ts';
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
 import { isAppError } from '../errors/app-error.ts';
@@ -19,6 +19,8 @@ export interface ToolCall {
   readonly args: Record<string, unknown> | undefined;
   readonly identity: Identity;
   readonly correlationId: string;
+  /** The caller's W3C `traceparent`, logged with the call so a trace can be followed into this process. */
+  readonly traceparent?: string | undefined;
   readonly signal: AbortSignal;
 }
 
@@ -52,13 +54,14 @@ function failureResult(err: unknown, logger: Logger): CallToolResult {
 /** Unknown tools are a protocol error (InvalidParams), as the MCP tools spec asks; every other failure is an isError result. */
 export async function runToolCall(deps: ToolCallDeps, call: ToolCall): Promise<CallToolResult> {
   const entry = deps.catalog.get(call.name);
-  if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
+  if (entry === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
   const { tool } = entry;
   const logger = deps.logger.child({
     tool: tool.name,
     plugin: entry.plugin,
     correlationId: call.correlationId,
     userId: call.identity.userId,
+    ...(call.traceparent === undefined ? {} : { traceparent: call.traceparent }),
   });
   if (!deps.access.mayUseTool(call.identity.role, tool.name)) {
     logger.warn({ role: call.identity.role }, 'tool call refused for this role');

@@ -1,6 +1,6 @@
 // What tools/list shows one role: the live catalog filtered by the access policy, as MCP tool descriptors.
 import type { Logger } from 'pino';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/server';
 import type { ToolCatalog, ToolDefinition } from '../plugins/define-tool.ts';
 import type { AccessPolicy } from '../identity/identity.ts';
 import { toObjectJsonSchema } from './json-schema.ts';

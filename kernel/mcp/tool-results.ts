@@ -1,5 +1,5 @@
 // The shapes of tools/call results: data or text on success, and AppErrors as isError results that carry their code.
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { toErrorBody, type AppError } from '../errors/app-error.ts';
 
 /** The `_meta` key under which an isError result carries `{ code, message, details? }` for programs. */

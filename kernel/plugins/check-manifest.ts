@@ -1,5 +1,6 @@
 // Boot-time checks of a plugin manifest, so wiring mistakes fail loudly when the plugin loads rather than on a request.
 import type { AnyPluginDefinition } from './define-plugin.ts';
+import { MIGRATION_ID } from '../migrations/migration.ts';
 
 export const PLUGIN_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
@@ -22,6 +23,15 @@ export function checkManifest(value: unknown, folderName: string): string[] {
   const prefix = (typeof m.name === 'string' ? m.name : folderName).replaceAll('-', '_') + '_';
   for (const c of m.collections ?? []) {
     if (typeof c?.name !== 'string' || !c.name.startsWith(prefix)) problems.push(`collection "${String(c?.name)}" must start with "${prefix}"`);
+  }
+  const migrationIds = new Set<string>();
+  if (m.migrations !== undefined && !Array.isArray(m.migrations)) problems.push('migrations must be an array');
+  for (const migration of Array.isArray(m.migrations) ? m.migrations : []) {
+    const id = (migration as { id?: unknown })?.id;
+    if (typeof id !== 'string' || !MIGRATION_ID.test(id)) problems.push(`migration id "${String(id)}" must be lower-case letters, digits, dots, dashes or underscores`);
+    else if (migrationIds.has(id)) problems.push(`migration id "${id}" is declared twice`);
+    else migrationIds.add(id);
+    if (typeof migration?.up !== 'function') problems.push(`migration "${String(id)}" needs an up(ctx) function`);
   }
   for (const field of ['deps', 'optionalDeps'] as const) {
     for (const [key, ref] of Object.entries(m[field] ?? {})) {

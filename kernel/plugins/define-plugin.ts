@@ -9,6 +9,7 @@ import type { Profile } from '../../shared/contracts/profile.ts';
 import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
 import type { ToolDefinition } from './define-tool.ts';
+import type { Migration } from '../migrations/migration.ts';
 import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
 
 export type NexusProcess = 'api' | 'mcp' | 'worker' | 'cli';
@@ -101,6 +102,11 @@ export interface PluginDefinition<
   readonly deps?: D;
   readonly optionalDeps?: O;
   readonly collections?: readonly CollectionSpec[];
+  /**
+   * Steps that bring stored data from older versions to this one, in order; every process runs the pending ones at
+   * load, and a store-held lock makes each run once per store. A failing step stops the plugin's load.
+   */
+  readonly migrations?: readonly Migration[];
   /** Permission names the plugin's routes check, so the role matrix can be reviewed against them. */
   readonly permissions?: readonly PermissionSpec[];
   /** Builds the plugin's services; runs in every process that loads the plugin, so keep it cheap. */

@@ -1,5 +1,6 @@
 // Discovers, loads, reloads and unloads plugins in one process; a plugin that fails is reported and the others keep working.
 import { existsSync, readdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DocumentStore } from '../../shared/store/port.ts';
@@ -11,6 +12,9 @@ import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
 import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
 import { importPluginModule } from './import-plugin.ts';
+import { runMigrations } from '../migrations/run-migrations.ts';
+import { KERNEL_PERMISSIONS } from '../identity/kernel-permissions.ts';
+import { checkedAccess } from '../identity/permission-check.ts';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
 import type { PluginStatus } from './plugin-status.ts';
 
@@ -46,6 +50,8 @@ export interface PluginHost {
   sync(name: string): Promise<void>;
   loaded(name: string): LoadedPlugin | undefined;
   status(): PluginStatus[];
+  /** The permission names every known plugin declares, loaded or not (a failed plugin's names are still its own). */
+  declaredPermissions(): string[];
   close(): Promise<void>;
 }
 
@@ -57,6 +63,7 @@ interface Entry {
 
 export function createPluginHost(options: PluginHostOptions): PluginHost {
   const { logger, pluginsDir } = options;
+  const holder = `${hostname()}/${process.pid}/${options.process}`;
   const registry = createPluginRegistry();
   const entries = new Map<string, Entry>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -116,6 +123,12 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     const dir = path.join(pluginsDir, name);
     const pluginLogger = logger.child({ plugin: name });
     try {
+      // Before the indexes: a step may reshape documents that a new unique index would refuse.
+      await runMigrations({ plugin: name, migrations: definition.migrations ?? [], store: options.store, logger: pluginLogger, holder });
+    } catch (err) {
+      return fail(name, (err as Error).message, definition);
+    }
+    try {
       for (const c of definition.collections ?? []) {
         const collection = options.store.collection(c.name);
         for (const index of c.indexes ?? []) {
@@ -126,9 +139,10 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
           await collection.createIndex({ ...index.key }, options);
         }
       }
+      const declared = new Set([...KERNEL_PERMISSIONS, ...(definition.permissions ?? [])].map((p) => p.name));
       const services = await definition.init({
         name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: options.access, identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
+        access: checkedAccess(options.access, name, declared), identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
       });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];
@@ -140,7 +154,13 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
         return fail(name, problems.join('; '), definition);
       }
       const plugin: LoadedPlugin = { name, dir, definition, services };
-      const detach = options.attach ? await options.attach(plugin) : async () => undefined;
+      let detach: () => Promise<void> = async () => undefined;
+      try {
+        if (options.attach) detach = await options.attach(plugin);
+      } catch (err) {
+        await definition.close?.(services);
+        return fail(name, `routes could not be mounted: ${(err as Error).message}`, definition);
+      }
       registry.add(name, contributions);
       const skill = definition.skill ? path.join(dir, definition.skill) : null;
       entries.set(name, {
@@ -233,6 +253,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
       }),
     loaded: (name) => entries.get(name)?.loaded?.plugin,
     status: () => [...entries.values()].map((e) => e.status).sort((a, b) => a.name.localeCompare(b.name)),
+    declaredPermissions: () => [...entries.values()].flatMap((e) => (e.definition?.permissions ?? []).map((p) => p.name)),
     close: () =>
       serial(async () => {
         for (const name of [...entries.keys()].reverse()) await unload(name);

@@ -16,6 +16,8 @@ export interface ProfileSource {
   status(): ProfileStatus;
   /** Re-reads the file now; keeps the previous version when the new one is broken. */
   reload(): boolean;
+  /** Called after each edit that replaced the profile; returns the unsubscribe. */
+  onReload(listener: (profile: Profile) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createProfileSource(path: string, logger: Logger, options: { wat
   let loadedAt = new Date().toISOString();
   let lastError: ProfileStatus['lastError'] = null;
   let watcher: FSWatcher | undefined;
+  const listeners = new Set<(profile: Profile) => void>();
 
   const reload = (): boolean => {
     try {
@@ -32,6 +35,7 @@ export function createProfileSource(path: string, logger: Logger, options: { wat
       loadedAt = new Date().toISOString();
       lastError = null;
       logger.info({ profile: path, version: profile.version }, 'profile reloaded');
+      for (const listener of listeners) listener(profile);
       return true;
     } catch (err) {
       lastError = { message: (err as Error).message, at: new Date().toISOString() };
@@ -49,6 +53,10 @@ export function createProfileSource(path: string, logger: Logger, options: { wat
     current: () => profile,
     status: () => ({ path, version: profile.version, loadedAt, lastError }),
     reload,
+    onReload(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     close: async () => {
       await watcher?.close();
     },

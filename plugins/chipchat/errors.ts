@@ -8,7 +8,6 @@ export const errors = defineErrors({
   chipchat_title_invalid: { status: 400, message: 'The title is empty or longer than 200 characters.' },
   chipchat_update_empty: { status: 400, message: 'Give a new title, an archived flag, or both.' },
   chipchat_conversation_archived: { status: 409, message: 'The conversation is archived: unarchive it to write in it.' },
-  chipchat_conversation_busy: { status: 409, message: 'The assistant is still answering the previous message in this conversation.' },
   chipchat_sequence_contended: { status: 503, message: 'Too many messages arrived at once; try again.' },
   chipchat_scheduler_unavailable: { status: 503, message: 'Scheduling messages needs the scheduler plugin, which is not loaded.' },
 });

@@ -1,5 +1,5 @@
 // The ChipChat manifest: conversations with the assistant, notices and reminders delivered into them, and a live notification stream.
-import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { definePlugin, systemClock, taskServiceRef } from 'nexus/kernel';
 import { chipchatTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
 import { loadChipchatConfig } from './config.ts';
@@ -8,11 +8,8 @@ import { CHIPCHAT_COLLECTIONS } from './infra/collections.ts';
 import { createConversationRepository } from './infra/conversation-repository.ts';
 import { randomIds } from './infra/ids.ts';
 import { createMessageRepository } from './infra/message-repository.ts';
-import { systemClock, systemWaiter } from './infra/system-clock.ts';
+import { systemWaiter } from './infra/system-waiter.ts';
 import { createChipchatServices } from './svc/chipchat-services.ts';
-
-/** A turn holds its conversation at most this long past the harness's own deadline. */
-const TURN_MARGIN_MS = 60_000;
 
 export default definePlugin({
   name: 'chipchat',
@@ -38,7 +35,6 @@ export default definePlugin({
       logger,
       maxMessageChars: settings.maxMessageChars,
       notifyPollMs: settings.notifyPollMs,
-      turnLeaseMs: config.harnessTimeoutMs + TURN_MARGIN_MS,
     });
   },
   routes: (router, chipchat) => registerRestRoutes(router, chipchat),

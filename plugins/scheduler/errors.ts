@@ -16,4 +16,5 @@ export const errors = defineErrors({
   scheduler_run_abandoned: { status: 500, message: 'The worker running this attempt stopped renewing its lease.' },
   scheduler_worker_stopped: { status: 503, message: 'The worker stopped during this attempt; another worker runs it again.' },
   scheduler_lease_lost: { status: 409, message: 'Another worker took over this run.' },
+  scheduler_goal_ungrounded: { status: 502, message: 'The agent answered the goal without calling any tool, so nothing was done.' },
 });

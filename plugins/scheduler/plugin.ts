@@ -1,5 +1,5 @@
 // The scheduler manifest: one task model for every platform, a leased claim loop in the worker, cron previews, goal tasks; platforms add executors.
-import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { definePlugin, systemClock, systemTimers, taskServiceRef } from 'nexus/kernel';
 import { cronCommand } from './api/cli.ts';
 import { schedulerTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
@@ -8,7 +8,6 @@ import { createGoalExecutor } from './executors/goal-executor.ts';
 import { SCHEDULER_COLLECTIONS } from './infra/collections.ts';
 import { newWorkerId, randomIds } from './infra/ids.ts';
 import { createRunRepository } from './infra/run-repository.ts';
-import { systemClock, systemTimers } from './infra/system-clock.ts';
 import { createTaskRepository } from './infra/task-repository.ts';
 import { createSchedulerServices } from './svc/scheduler-services.ts';
 

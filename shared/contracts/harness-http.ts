@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { PendingReviewSchema, ReviewDecisionSchema } from './review-decision.ts';
 import { RunIdentitySchema } from './run-request.ts';
-import { RunErrorSchema, TokenUsageSchema } from './run-result.ts';
+import { RunErrorSchema, RunResultSchema, TokenUsageSchema } from './run-result.ts';
 import { ToolCallRecordSchema } from './tool-call-record.ts';
 
 /**
@@ -20,6 +20,21 @@ export const ResumeCallSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ResumeCall = Static<typeof ResumeCallSchema>;
+
+/** POST /runs/:runId/cancel: who asks. The flag is stored, so whichever harness copy runs the run stops it at its next node. */
+export const CancelCallSchema = Type.Object(
+  { by: Type.Object({ userId: Type.String({ minLength: 1 }), role: Type.String({ minLength: 1 }) }, { additionalProperties: false }) },
+  { additionalProperties: false },
+);
+export type CancelCall = Static<typeof CancelCallSchema>;
+
+/** `cancelled` with the run's final result when it was paused (it ends here); `cancelling` when it is running somewhere. */
+export const CancelAnswerSchema = Type.Object({
+  runId: Type.String(),
+  state: Type.Union([Type.Literal('cancelled'), Type.Literal('cancelling')]),
+  result: Type.Optional(RunResultSchema),
+});
+export type CancelAnswer = Static<typeof CancelAnswerSchema>;
 
 /** GET /runs/:runId: a run as its latest checkpoint has it, including what the model was offered and why the rest was hidden. */
 export const RunViewSchema = Type.Object({

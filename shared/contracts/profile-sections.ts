@@ -126,6 +126,27 @@ export const LimitsSectionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const SkillBindingSchema = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean()),
+    /** The first model call of the skill's runs asks the provider to require a tool call. */
+    toolFirst: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** What a message does while its session has a run in progress or waiting for review. */
+export const BusyPolicySchema = Type.Union([Type.Literal('reject'), Type.Literal('enqueue'), Type.Literal('interrupt')]);
+
+/** Busy-session policy: `api` for messages sent through the bare API (default reject), `channels` per conversation channel (default enqueue). */
+export const SessionsSectionSchema = Type.Object(
+  {
+    api: Type.Optional(BusyPolicySchema),
+    channels: Type.Optional(Type.Record(Identifier, BusyPolicySchema)),
+  },
+  { additionalProperties: false },
+);
+
 /** The sections the harness adds to the profile; all optional, so a roles-only profile stays valid. */
 export const RuntimeSections = {
   /** System text placed ahead of every run's conversation. */
@@ -133,15 +154,17 @@ export const RuntimeSections = {
   routes: Type.Optional(Type.Array(RouteSchema)),
   routing: Type.Optional(RoutingSectionSchema),
   tools: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ToolSpecSchema)),
-  /** Skill bindings: `enabled: false` switches a discovered skill off. */
-  skills: Type.Optional(Type.Record(Identifier, Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }))),
+  /** Skill bindings: `enabled: false` switches a discovered skill off; `toolFirst` overrides the skill's `tool-first`. */
+  skills: Type.Optional(Type.Record(Identifier, SkillBindingSchema)),
   knowledgeBase: Type.Optional(Type.Object({ default: Type.String({ minLength: 1 }) }, { additionalProperties: false })),
   mcp: Type.Optional(McpSectionSchema),
   model: Type.Optional(ModelSettingsSchema),
   history: Type.Optional(HistorySectionSchema),
   limits: Type.Optional(LimitsSectionSchema),
   subagents: Type.Optional(Type.Array(SubagentSchema)),
+  sessions: Type.Optional(SessionsSectionSchema),
 };
 
 export type PermissionClass = Static<typeof PermissionClassSchema>;
 export type SubagentBinding = Static<typeof SubagentSchema>;
+export type BusyPolicy = Static<typeof BusyPolicySchema>;

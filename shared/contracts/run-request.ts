@@ -6,12 +6,17 @@ import { MessageSchema } from './messages.ts';
  * Who a run acts for. `role` is the one the caller looked up from the user's credential, never one the user claimed;
  * `tokenId` names that credential, so the harness can call MCP servers on the user's behalf with it.
  */
+/** W3C Trace Context `traceparent`, version 00: only a well-formed value is carried on or logged. */
+export const TRACEPARENT_PATTERN = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
+
 export const RunIdentitySchema = Type.Object({
   userId: Type.String({ minLength: 1 }),
   role: Type.String({ minLength: 1 }),
   tokenId: Type.String({ minLength: 1 }),
   sessionId: Type.String({ minLength: 1 }),
   correlationId: Type.String({ minLength: 1 }),
+  /** The caller's trace context, passed to every MCP request of the run (in `_meta`) so the trace continues there. */
+  traceparent: Type.Optional(Type.String({ pattern: TRACEPARENT_PATTERN })),
 });
 export type RunIdentity = Static<typeof RunIdentitySchema>;
 

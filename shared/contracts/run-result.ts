@@ -45,8 +45,23 @@ export const ModelStepSchema = Type.Object({
   textTruncated: Type.Optional(Type.Literal(true)),
   /** The tool calls it asked for; what became of each is in `toolCalls` under the same id. */
   toolCalls: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  /** Present when the call asked the provider to require a tool call (a tool-first skill's first call). */
+  toolChoice: Type.Optional(Type.Literal('required')),
+  /** The provider's own stop reason (`stop`, `tool_calls`, `length`, `end_turn`, `max_tokens`, ...), when it gave one. */
+  stopReason: Type.Optional(Type.String()),
 });
 export type ModelStep = Static<typeof ModelStepSchema>;
+
+/** A tool call of this run whose result the answer can rest on. */
+export const GroundingCallSchema = Type.Object({ toolCallId: Type.String(), name: Type.String() });
+export type GroundingCall = Static<typeof GroundingCallSchema>;
+
+/**
+ * `tools`: at least one tool call of this run succeeded (a non-error tool result), so the answer can rest on it;
+ * `none`: no call did. How it is decided is in harness/graph/grounding.ts.
+ */
+export const GroundingSchema = Type.Union([Type.Literal('tools'), Type.Literal('none')]);
+export type Grounding = Static<typeof GroundingSchema>;
 
 export const RunResultSchema = Type.Object({
   runId: Type.String(),
@@ -62,7 +77,25 @@ export const RunResultSchema = Type.Object({
   /** Optional so that a result from a harness that predates it still reads. */
   modelSteps: Type.Optional(Type.Array(ModelStepSchema)),
   error: Type.Optional(RunErrorSchema),
+  grounding: GroundingSchema,
+  /** The calls `grounding: tools` rests on, in call order; empty for `none`. */
+  groundedOn: Type.Array(GroundingCallSchema),
+  /** Whether the model was offered any tool besides the harness's native ones; false on a route without tools (small talk). */
+  toolsOffered: Type.Boolean(),
   startedAt: Type.Number(),
   finishedAt: Type.Number(),
 });
 export type RunResult = Static<typeof RunResultSchema>;
+
+/** What a person is shown beside an answer that no tool result of its run backs, on a route that offers tools. */
+export const UNGROUNDED_NOTICE = 'No action was taken and nothing was looked up for this answer';
+
+/** A completed answer that rests on no tool result although tools were offered: the one case the console and ChipChat flag. */
+export function isUngroundedAnswer(result: Pick<RunResult, 'status' | 'grounding' | 'toolsOffered'>): boolean {
+  return result.status === 'completed' && result.grounding === 'none' && result.toolsOffered;
+}
+
+/** The notice for a result, or null when its answer needs none (or there is no result). */
+export function groundingNotice(result: Pick<RunResult, 'status' | 'grounding' | 'toolsOffered'> | null | undefined): string | null {
+  return result && isUngroundedAnswer(result) ? UNGROUNDED_NOTICE : null;
+}

@@ -1,13 +1,19 @@
-// Runs one Nexus process: turns configuration errors into a one-line message and exit code 2, and closes cleanly on SIGINT/SIGTERM.
+// Runs one Nexus process: starts tracing, turns configuration errors into a one-line message and exit code 2, closes cleanly on SIGINT/SIGTERM.
 import { ConfigError } from '../config/load-config.ts';
 import { ProfileError } from '../contracts/profile.ts';
+import { startTelemetry } from '../telemetry/start-telemetry.ts';
 
 export interface RunningProcess {
   close(): Promise<void>;
 }
 
+/**
+ * Tracing starts before `start` so that what `start` imports (the MongoDB driver above all) is instrumented; the
+ * entrypoints therefore import the application inside `start`. The process is named `nexus-<name>` in traces.
+ */
 export async function runProcess(name: string, start: () => Promise<RunningProcess>): Promise<void> {
   let running: RunningProcess;
+  const telemetry = await startTelemetry(`nexus-${name}`);
   try {
     running = await start();
   } catch (err) {
@@ -22,7 +28,7 @@ export async function runProcess(name: string, start: () => Promise<RunningProce
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    running.close().then(
+    running.close().then(telemetry.shutdown).then(
       () => process.exit(0),
       (err: unknown) => {
         process.stderr.write(`nexus ${name}: unclean shutdown after ${signal}: ${String(err)}\n`);

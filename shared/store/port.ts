@@ -81,3 +81,21 @@ export const DUPLICATE_KEY_CODE = 11000;
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === DUPLICATE_KEY_CODE;
 }
+
+/** The driver's errors for a database it cannot reach (connection dropped, no server selectable, pool cleared). */
+const UNREACHABLE_ERRORS = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongoTopologyClosedError',
+  'MongoPoolClearedError',
+  'MongoNotConnectedError',
+]);
+
+/** True when the store could not be reached, so the request changed nothing it did not report; the cause chain is followed. */
+export function isStoreUnavailableError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (UNREACHABLE_ERRORS.has((e as { name?: string }).name ?? '')) return true;
+  }
+  return false;
+}

@@ -1,8 +1,6 @@
 // npm start end to end: the launcher brings up API, MCP and worker, prints an admin token, and hot-loads a plugin folder.
 import t from 'tap';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTestEnv } from '../helpers/test-env.ts';
 import { eventually, startLauncher } from '../helpers/launcher.ts';
 
@@ -25,14 +23,19 @@ t.test('the first screen names the URLs and a working admin token', async (t) =>
 });
 
 t.test('a plugin folder copied in while running appears over REST and MCP, and goes again when removed', async (t) => {
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   let listChanged = 0;
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+  let told: () => void = () => undefined;
+  client.setNotificationHandler('notifications/tools/list_changed', () => {
     listChanged++;
+    told();
   });
+  const nextChange = () => new Promise<void>((resolve) => (told = resolve));
   await client.connect(new StreamableHTTPClientTransport(new URL(launcher.mcpUrl), { requestInit: { headers } }));
   t.teardown(() => client.close());
+  await client.listen({ toolsListChanged: true });
   t.same((await client.listTools()).tools, []);
+  const loaded = nextChange();
 
   await te.addPlugin('hello');
   await eventually(async () => ((await plugins()).some((p) => p.name === 'hello' && p.state === 'loaded') ? true : undefined), 'hello over REST');
@@ -41,16 +44,19 @@ t.test('a plugin folder copied in while running appears over REST and MCP, and g
   });
   t.same(await greet.json(), { greeting: 'Hello, Grace!', count: 1 });
 
-  const tool = await eventually(async () => (await client.listTools()).tools.find((x) => x.name === 'hello_greet'), 'hello_greet over MCP');
-  t.equal(tool.annotations?.destructiveHint, false);
-  t.ok(listChanged >= 1, 'the MCP client was told the tool list changed');
+  await loaded;
+  t.ok(listChanged >= 1, 'the listening MCP client was told the tool list changed');
+  const tool = (await client.listTools()).tools.find((x) => x.name === 'hello_greet');
+  t.equal(tool?.annotations?.destructiveHint, false);
   const result = await client.callTool({ name: 'hello_greet', arguments: { name: 'Grace' } });
   t.same(result.structuredContent, { greeting: 'Hello, Grace!', count: 2 });
 
+  const unloaded = nextChange();
   await te.removePlugin('hello');
   await eventually(async () => ((await plugins()).length === 0 ? true : undefined), 'hello gone from REST');
   t.equal((await fetch(`${launcher.apiUrl}/api/hello/greetings`, { method: 'POST', headers })).status, 404);
-  await eventually(async () => ((await client.listTools()).tools.length === 0 ? true : undefined), 'hello_greet gone from MCP');
+  await unloaded;
+  t.same((await client.listTools()).tools, [], 'told again when the plugin went, and hello_greet is gone from MCP');
 });
 
 t.test('the MCP server refuses a foreign origin and a missing token', async (t) => {

@@ -1,6 +1,7 @@
 // Shared test fixtures for the harness: an in-process tool source, a policy, a runner factory and event helpers.
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import type { CancelRequests } from '../../harness/graph/cancel-requests.ts';
 import type { Checkpointer } from '../../harness/graph/checkpointer.ts';
 import { createMemoryCheckpointer } from '../../harness/graph/memory-checkpointer.ts';
 import type { NodeTable } from '../../harness/graph/node-context.ts';
@@ -185,6 +186,7 @@ export interface TestRunnerOptions {
   sources?: ToolSource[];
   context?: RunContextProvider;
   runPolicy?: RunPolicy;
+  cancellations?: CancelRequests;
 }
 
 export interface TestHarness<M extends ModelAdapter> {
@@ -210,6 +212,7 @@ export function testRunner(options: TestRunnerOptions = {}): TestHarness<ModelAd
     ...(options.context ? { context: options.context } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.nodes ? { nodes: options.nodes } : {}),
+    ...(options.cancellations ? { cancellations: options.cancellations } : {}),
   });
   return { runner, model, checkpointer, tools };
 }

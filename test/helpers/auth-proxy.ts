@@ -1,6 +1,7 @@
 // A loopback reverse proxy for tests that adds an Authorization header and passes everything else through untouched, Host included.
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardTo } from './http-forward.ts';
 
 export interface AuthProxyOptions {
   /** The full header value to add, e.g. `Bearer <token>`; a client's own Authorization is replaced. */
@@ -15,33 +16,8 @@ export interface AuthProxy {
   close(): Promise<void>;
 }
 
-function forward(options: AuthProxyOptions, req: IncomingMessage, res: ServerResponse): void {
-  const upstream = options.upstream();
-  const outgoing = request(
-    {
-      host: upstream.hostname,
-      port: upstream.port,
-      method: req.method,
-      path: req.url,
-      // The client's Host and Origin go through as sent: the server under test must judge them, not ours.
-      headers: { ...req.headers, authorization: options.authorization },
-    },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  outgoing.on('error', () => {
-    if (res.headersSent) res.destroy();
-    else res.writeHead(502).end();
-  });
-  // A client that goes away (e.g. cancelling an SSE stream) must release the upstream connection too.
-  res.on('close', () => outgoing.destroy());
-  req.pipe(outgoing);
-}
-
 export async function startAuthProxy(options: AuthProxyOptions): Promise<AuthProxy> {
-  const server = createServer((req, res) => forward(options, req, res));
+  const server = createServer((req, res) => forwardTo(options.upstream(), req, res, { authorization: options.authorization }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -3,14 +3,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
 import type { RunResult } from '../../shared/contracts/run-result.ts';
+import type { CancelAnswer, CancelCall } from '../../shared/contracts/harness-http.ts';
 
 export interface HarnessDouble {
   readonly url: string;
   readonly runs: RunRequest[];
   readonly resumes: ResumeRequest[];
-  /** What the next run answers: a result for the request, or an HTTP status to fail with. */
-  onRun: (req: RunRequest) => RunResult | number;
-  onResume: (req: ResumeRequest) => RunResult | number;
+  readonly cancels: { runId: string; body: CancelCall }[];
+  /** What the next run answers: a result for the request, or an HTTP status to fail with (may be awaited). */
+  onRun: (req: RunRequest) => RunResult | number | Promise<RunResult | number>;
+  onResume: (req: ResumeRequest) => RunResult | number | Promise<RunResult | number>;
+  onCancel: (runId: string, body: CancelCall) => CancelAnswer | number | Promise<CancelAnswer | number>;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,8 @@ const readJson = async (req: IncomingMessage): Promise<unknown> => {
 export function result(req: { runId: string; threadId?: string }, over: Partial<RunResult> = {}): RunResult {
   return {
     runId: req.runId, threadId: req.threadId ?? 't', status: 'completed', answer: 'done', toolCalls: [],
-    usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 }, modelCalls: 1, startedAt: Date.now(), finishedAt: Date.now(), ...over,
+    usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 }, modelCalls: 1, grounding: 'none', groundedOn: [], toolsOffered: false,
+    startedAt: Date.now(), finishedAt: Date.now(), ...over,
   };
 }
 
@@ -31,8 +35,10 @@ export async function startHarnessDouble(secret: string): Promise<HarnessDouble>
   const double = {
     runs: [] as RunRequest[],
     resumes: [] as ResumeRequest[],
-    onRun: (req: RunRequest): RunResult | number => result(req),
-    onResume: (req: ResumeRequest): RunResult | number => result(req),
+    cancels: [] as { runId: string; body: CancelCall }[],
+    onRun: (req: RunRequest): RunResult | number | Promise<RunResult | number> => result(req),
+    onResume: (req: ResumeRequest): RunResult | number | Promise<RunResult | number> => result(req),
+    onCancel: (runId: string, _body: CancelCall): CancelAnswer | number | Promise<CancelAnswer | number> => ({ runId, state: 'cancelling' }),
   };
   const server: Server = createServer(async (req, res) => {
     if (req.headers.authorization !== `Bearer ${secret}`) {
@@ -40,18 +46,18 @@ export async function startHarnessDouble(secret: string): Promise<HarnessDouble>
       return;
     }
     const body = await readJson(req);
-    const answer = (value: RunResult | number) => {
+    const answer = (value: RunResult | CancelAnswer | number) => {
       if (typeof value === 'number') res.writeHead(value, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'scripted_failure', message: `status ${value}` } }));
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     };
     if (req.url === '/runs') {
       double.runs.push(body as RunRequest);
-      return answer(double.onRun(body as RunRequest));
+      return answer(await double.onRun(body as RunRequest));
     }
     if (req.url === '/runs/stream') {
       const run = body as RunRequest;
       double.runs.push(run);
-      const value = double.onRun(run);
+      const value = await double.onRun(run);
       if (typeof value === 'number') return answer(value);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const send = (event: unknown) => res.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -64,7 +70,13 @@ export async function startHarnessDouble(secret: string): Promise<HarnessDouble>
     const resume = /^\/runs\/([^/]+)\/resume$/.exec(req.url ?? '');
     if (resume) {
       double.resumes.push(body as ResumeRequest);
-      return answer(double.onResume(body as ResumeRequest));
+      return answer(await double.onResume(body as ResumeRequest));
+    }
+    const cancel = /^\/runs\/([^/]+)\/cancel$/.exec(req.url ?? '');
+    if (cancel) {
+      const runId = decodeURIComponent(cancel[1]!);
+      double.cancels.push({ runId, body: body as CancelCall });
+      return answer(await double.onCancel(runId, body as CancelCall));
     }
     res.writeHead(404).end();
   });

@@ -18,9 +18,15 @@ export interface ScriptedToolCall {
   arguments: unknown;
 }
 
+/** `tokenLimit` ends the answer as a provider that ran out of tokens does: finish_reason `length`, stop_reason `max_tokens`. */
+interface AnswerExtras {
+  usage?: { input: number; output: number };
+  stop?: 'tokenLimit';
+}
+
 export type ServerTurn =
-  | { text: string; toolCalls?: ScriptedToolCall[]; usage?: { input: number; output: number } }
-  | { toolCalls: ScriptedToolCall[]; text?: string; usage?: { input: number; output: number } }
+  | ({ text: string; toolCalls?: ScriptedToolCall[] } & AnswerExtras)
+  | ({ toolCalls: ScriptedToolCall[]; text?: string } & AnswerExtras)
   | { fail: { status: number; retryAfter?: string; message?: string } }
   /** Never answers; lets tests exercise deadlines and cancellation. */
   | { hang: true };
@@ -34,6 +40,14 @@ export type ServerStep = ServerTurn | ServerResponder;
 
 /** Steps answered in order (then 500 "script exhausted"), or one function that answers every request, e.g. from the conversation so far. */
 export type ServerScript = readonly ServerStep[] | ServerResponder;
+
+/**
+ * How the server treats `stream: true`: `sse` streams (the default); `ignored` answers with one JSON body anyway, as
+ * servers without streaming do; `refused` answers 400, as servers that reject the parameter do.
+ */
+export interface ScriptedModelServerOptions {
+  streaming?: 'sse' | 'ignored' | 'refused';
+}
 
 export interface ScriptedModelServer {
   /** `http://127.0.0.1:<port>`: the Anthropic base URL. */
@@ -68,6 +82,16 @@ function writeSse(res: ServerResponse, record: string): void {
   res.write(record.slice(half));
 }
 
+function openaiFinish(turn: AnswerTurn, calls: ScriptedToolCall[]): string {
+  if (turn.stop === 'tokenLimit') return 'length';
+  return calls.length > 0 ? 'tool_calls' : 'stop';
+}
+
+function anthropicStop(turn: AnswerTurn, calls: ScriptedToolCall[]): string {
+  if (turn.stop === 'tokenLimit') return 'max_tokens';
+  return calls.length > 0 ? 'tool_use' : 'end_turn';
+}
+
 function openaiJson(turn: AnswerTurn, calls: ScriptedToolCall[]) {
   const usage = turn.usage ?? { input: 12, output: 7 };
   const message: Record<string, unknown> = { role: 'assistant', content: turn.text ?? null };
@@ -79,7 +103,7 @@ function openaiJson(turn: AnswerTurn, calls: ScriptedToolCall[]) {
     object: 'chat.completion',
     created: 0,
     model: 'scripted',
-    choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }],
+    choices: [{ index: 0, message, finish_reason: openaiFinish(turn, calls) }],
     usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
   };
 }
@@ -96,7 +120,7 @@ function openaiStream(res: ServerResponse, turn: AnswerTurn, calls: ScriptedTool
       chunk([{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }]);
     }
   });
-  chunk([{ index: 0, delta: {}, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }]);
+  chunk([{ index: 0, delta: {}, finish_reason: openaiFinish(turn, calls) }]);
   if (includeUsage) {
     chunk([], { usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } });
   }
@@ -104,8 +128,14 @@ function openaiStream(res: ServerResponse, turn: AnswerTurn, calls: ScriptedTool
   res.end();
 }
 
+/** A JSON body carries `input` as a value: text that parses is sent as what it parses to (a string holding JSON stays a string). */
 function anthropicInput(call: ScriptedToolCall): unknown {
-  return typeof call.arguments === 'string' ? {} : call.arguments;
+  if (typeof call.arguments !== 'string') return call.arguments;
+  try {
+    return JSON.parse(call.arguments) as unknown;
+  } catch {
+    return {};
+  }
 }
 
 function anthropicJson(turn: AnswerTurn, calls: ScriptedToolCall[]) {
@@ -119,7 +149,7 @@ function anthropicJson(turn: AnswerTurn, calls: ScriptedToolCall[]) {
     role: 'assistant',
     model: 'scripted',
     content,
-    stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
+    stop_reason: anthropicStop(turn, calls),
     stop_sequence: null,
     usage: { input_tokens: usage.input, output_tokens: usage.output },
   };
@@ -145,7 +175,7 @@ function anthropicStream(res: ServerResponse, turn: AnswerTurn, calls: ScriptedT
     event('content_block_stop', { index });
     index += 1;
   }
-  event('message_delta', { delta: { stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: usage.output } });
+  event('message_delta', { delta: { stop_reason: anthropicStop(turn, calls), stop_sequence: null }, usage: { output_tokens: usage.output } });
   event('message_stop', {});
   res.end();
 }
@@ -155,7 +185,8 @@ function failBody(format: WireFormat, status: number, message: string) {
   return { type: 'error', error: { type: status === 429 ? 'rate_limit_error' : 'api_error', message } };
 }
 
-export async function startScriptedModelServer(script: ServerScript): Promise<ScriptedModelServer> {
+export async function startScriptedModelServer(script: ServerScript, options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
+  const streaming = options.streaming ?? 'sse';
   const requests: RecordedRequest[] = [];
   let next = 0;
   let callCounter = 0;
@@ -172,6 +203,10 @@ export async function startScriptedModelServer(script: ServerScript): Promise<Sc
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       const recorded: RecordedRequest = { format, path, headers: req.headers, body };
       requests.push(recorded);
+      if (body.stream === true && streaming === 'refused') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(failBody(format, 400, 'streaming is not supported')));
+        return;
+      }
       const step = typeof script === 'function' ? script : script[next];
       next += 1;
       if (step === undefined) {
@@ -191,7 +226,7 @@ export async function startScriptedModelServer(script: ServerScript): Promise<Sc
         callCounter += 1;
         return { ...call, id: call.id ?? (format === 'openai' ? `call_${callCounter}` : `toolu_${callCounter}`) };
       });
-      if (body.stream === true) {
+      if (body.stream === true && streaming === 'sse') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         const includeUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;
         if (format === 'openai') openaiStream(res, turn, calls, includeUsage);

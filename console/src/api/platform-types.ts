@@ -158,6 +158,9 @@ export interface ChatMessage {
   toolCalls: { name: string; status: string }[];
   pendingReviews: { toolCallId: string; tool: string; kind: string; arguments: string; question: string | null; reviewerRoles: string[] }[];
   error: RunError | null;
+  /** The answer rests on no tool result of its run although tools were offered; `notice` says so in words. */
+  ungrounded: boolean;
+  notice: string | null;
   scheduledFor: string | null;
   createdAt: string;
 }

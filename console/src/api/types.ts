@@ -70,6 +70,10 @@ export interface RunResult {
   toolCalls: ToolCallRecord[];
   pendingReviews?: PendingReview[];
   error?: RunError;
+  /** `tools`: the answer rests on these succeeded calls of the run; `none`: on no tool result. */
+  grounding: 'tools' | 'none';
+  groundedOn: { toolCallId: string; name: string }[];
+  toolsOffered: boolean;
 }
 
 export interface AgentRunOutcome {
@@ -79,6 +83,8 @@ export interface AgentRunOutcome {
   answer: string | null;
   result: RunResult | null;
   error: RunError | null;
+  /** Shown beside an answer no tool result backs, where tools were offered. */
+  notice: string | null;
 }
 
 export type RunStreamEvent =
@@ -139,6 +145,8 @@ export interface AuditRun {
   role: string;
   sessionId: string;
   correlationId: string;
+  /** OpenTelemetry trace id of the request that wrote the record; null when tracing was off. */
+  traceId: string | null;
   route: string | null;
   skill: string | null;
   input: string;
@@ -146,6 +154,13 @@ export interface AuditRun {
   answer: string | null;
   error: RunError | null;
   usage: { inputTokens: number; outputTokens: number };
+  /** null when the harness gave no result. */
+  grounding: 'tools' | 'none' | null;
+  groundedOn: { toolCallId: string; tool: string }[];
+  toolsOffered: boolean | null;
+  /** A completed answer no tool result backs, where tools were offered; `notice` says so in words. */
+  ungrounded: boolean;
+  notice: string | null;
   startedAt: string;
   finishedAt: string;
   durationMs: number;
@@ -176,6 +191,9 @@ export interface AuditModelStep {
   text: string;
   textTruncated: boolean;
   toolCalls: { toolCallId: string; tool: string }[];
+  /** `required` when the call asked the provider for a tool call (a tool-first skill's first call). */
+  toolChoice?: 'required';
+  stopReason?: string;
 }
 
 export interface AuditReviewDecision {

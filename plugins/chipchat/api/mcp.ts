@@ -1,13 +1,12 @@
 // ChipChat's Operations-MCP tools: deliver a notice now or later, and read back conversations and messages; always the caller's own.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskView, createdViaMcp, defineTool } from 'nexus/kernel';
+import { TaskSchedule, TaskView, createdViaMcp, defineTool, toolAnnotations } from 'nexus/kernel';
 import type { ChipchatServices } from '../svc/chipchat-services.ts';
 import { ConversationPage, MessagePage } from '../svc/views.ts';
 import { ConversationId, ConversationListQuery, ConversationView, MessageListQuery, MessageView } from './schemas.ts';
 
 const ToolText = Type.String({ minLength: 1, maxLength: 20_000, description: 'The message, plain text.' });
 const Target = Type.Optional({ ...ConversationId, description: "One of the user's conversations (from chipchat_list_conversations); their default conversation when omitted." });
-const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function chipchatTools(chipchat: ChipchatServices) {
   return [
@@ -19,7 +18,7 @@ export function chipchatTools(chipchat: ChipchatServices) {
         'named. The user sees it at once in the app. Use it to leave the user a note, not to answer in the current chat.',
       inputSchema: Type.Object({ text: ToolText, conversationId: Target }, { additionalProperties: false }),
       outputSchema: Type.Object({ conversation: ConversationView, message: MessageView }),
-      annotations: { title: 'Post a message', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: { ...toolAnnotations.create, title: 'Post a message' },
       handler: async (args, ctx) => chipchat.messages.post(ctx.identity, args),
     }),
     defineTool({
@@ -30,7 +29,7 @@ export function chipchatTools(chipchat: ChipchatServices) {
         'ones, or those before or after an instant. Each shows who wrote it (user, assistant or notice) and when.',
       inputSchema: Type.Object({ conversationId: Target, ...MessageListQuery.properties }, { additionalProperties: false }),
       outputSchema: Type.Object({ conversation: Type.Union([ConversationView, Type.Null()], { description: 'Null while the user has no default conversation yet.' }), ...MessagePage.properties }),
-      annotations: { ...read, title: 'List messages' },
+      annotations: { ...toolAnnotations.readStored, title: 'List messages' },
       handler: async ({ conversationId, ...page }, ctx) => chipchat.messages.list(ctx.identity, conversationId, page),
     }),
     defineTool({
@@ -39,7 +38,7 @@ export function chipchatTools(chipchat: ChipchatServices) {
       description: "Lists the user's conversations, most recently updated first, with their ids and titles; archived ones only when asked.",
       inputSchema: ConversationListQuery,
       outputSchema: ConversationPage,
-      annotations: { ...read, title: 'List conversations' },
+      annotations: { ...toolAnnotations.readStored, title: 'List conversations' },
       handler: async (args, ctx) => chipchat.conversations.list(ctx.identity, args),
     }),
     defineTool({
@@ -54,7 +53,7 @@ export function chipchatTools(chipchat: ChipchatServices) {
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ task: TaskView }),
-      annotations: { title: 'Schedule a message', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      annotations: { ...toolAnnotations.create, title: 'Schedule a message' },
       handler: async (args, ctx) => ({ task: await chipchat.reminders.schedule(ctx.identity, args, createdViaMcp(ctx.identity)) }),
     }),
   ];

@@ -1,13 +1,12 @@
 // ChipChat's REST routes under /api/chipchat: conversations, messages (JSON or streamed), and the notification stream.
 import { Type } from 'typebox';
-import { isAppError, type PluginRouter } from 'nexus/kernel';
+import { isAppError, openEventStream, wantsEventStream, writeComment, writeEvent, type PluginRouter } from 'nexus/kernel';
 import type { ChipchatServices } from '../svc/chipchat-services.ts';
 import { ConversationPage, MessagePage, toMessageView } from '../svc/views.ts';
 import {
   ConversationListQuery, ConversationParams, ConversationView, CreateConversationBody, MessageListQuery, NotificationQuery, PostMessageBody,
   PostMessageResult, UpdateConversationBody,
 } from './schemas.ts';
-import { openEventStream, wantsEventStream, writeComment, writeEvent } from './sse.ts';
 
 const USE = { permission: 'chipchat.use' } as const;
 const tags = ['chipchat'];

@@ -1,9 +1,9 @@
 // Transport shapes of ChipChat's REST routes and MCP tools: paths, queries, bodies and answers.
 import { Type } from 'typebox';
+import { PageLimit } from 'nexus/kernel';
 import { ConversationView, MessageView } from '../svc/views.ts';
 
 const Instant = Type.String({ format: 'date-time' });
-const Limit = Type.Integer({ minimum: 1, maximum: 200, description: 'Page size (default 50).' });
 
 export const ConversationId = Type.String({ minLength: 1, maxLength: 64, description: 'A conversation id, as the conversation list shows it.' });
 export const ConversationParams = Type.Object({ id: ConversationId });
@@ -22,7 +22,7 @@ export const ConversationListQuery = Type.Object(
   {
     archived: Type.Optional(Type.Boolean({ description: 'true: only archived conversations; otherwise only the others.' })),
     before: Type.Optional({ ...Instant, description: 'Only conversations updated before this instant (the last updatedAt of the previous page).' }),
-    limit: Type.Optional(Limit),
+    limit: Type.Optional(PageLimit),
   },
   { additionalProperties: false },
 );
@@ -31,7 +31,7 @@ export const MessageListQuery = Type.Object(
   {
     before: Type.Optional({ ...Instant, description: 'The latest messages written before this instant (the first createdAt of the page you have).' }),
     after: Type.Optional({ ...Instant, description: 'The earliest messages written after this instant (the last createdAt you have).' }),
-    limit: Type.Optional(Limit),
+    limit: Type.Optional(PageLimit),
   },
   { additionalProperties: false },
 );

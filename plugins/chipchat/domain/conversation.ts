@@ -13,8 +13,6 @@ export interface ConversationRecord {
   slot: string;
   /** The agent session the conversation's turns run in. */
   sessionId: string;
-  /** Set while an answer is being produced, so a second message waits for it; a lease, in case the process dies. */
-  busyUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
   lastMessageAt: Date | null;

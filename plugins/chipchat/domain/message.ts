@@ -38,6 +38,9 @@ export interface MessageRecord {
   toolCalls: ToolSummary[];
   pendingReviews: PendingSummary[];
   error: { code: string; message: string } | null;
+  /** An answer that rests on no tool result of its run although tools were offered; `notice` says so in words. */
+  ungrounded: boolean;
+  notice: string | null;
   /** The occurrence a scheduled delivery was for. */
   scheduledFor: Date | null;
   /** Strictly increasing per owner, so paging by time never splits or repeats messages. */
@@ -59,5 +62,5 @@ export function checkText(text: string, maxChars: number): TextProblem | null {
 }
 
 export function content(fields: Pick<MessageContent, '_id' | 'role' | 'origin' | 'text'> & Partial<MessageContent>): MessageContent {
-  return { runId: null, runStatus: null, toolCalls: [], pendingReviews: [], error: null, scheduledFor: null, ...fields };
+  return { runId: null, runStatus: null, toolCalls: [], pendingReviews: [], error: null, ungrounded: false, notice: null, scheduledFor: null, ...fields };
 }

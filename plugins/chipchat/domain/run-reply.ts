@@ -11,9 +11,11 @@ export interface RunFacts {
   readonly answer: string | null;
   readonly result: { readonly toolCalls: readonly ToolCallRecord[]; readonly pendingReviews?: readonly PendingReview[] } | null;
   readonly error: { readonly code: string; readonly message: string } | null;
+  /** Set by the app for an answer that rests on no tool result although tools were offered. */
+  readonly notice: string | null;
 }
 
-export type Reply = Pick<MessageRecord, '_id' | 'role' | 'text' | 'runId' | 'runStatus' | 'toolCalls' | 'pendingReviews' | 'error'>;
+export type Reply = Pick<MessageRecord, '_id' | 'role' | 'text' | 'runId' | 'runStatus' | 'toolCalls' | 'pendingReviews' | 'error' | 'ungrounded' | 'notice'>;
 
 const VALUE_CHARS = 60;
 const ARGUMENTS_CHARS = 240;
@@ -54,7 +56,7 @@ function waitingLine(p: PendingSummary): string {
  */
 export function replyFor(run: RunFacts, reviewersOf: (tool: string) => string[], freshId = ''): Reply {
   const toolCalls = (run.result?.toolCalls ?? []).map((c) => ({ name: c.name, status: c.status }));
-  const base = { runId: run.runId, runStatus: run.status, toolCalls, pendingReviews: [] as PendingSummary[], error: null };
+  const base = { runId: run.runId, runStatus: run.status, toolCalls, pendingReviews: [] as PendingSummary[], error: null, ungrounded: false, notice: null };
   const pending = run.result?.pendingReviews ?? [];
   if (run.status === 'interrupted' && pending.length > 0) {
     const pendingReviews = pending.map((p): PendingSummary => ({
@@ -63,7 +65,8 @@ export function replyFor(run: RunFacts, reviewersOf: (tool: string) => string[],
     return { ...base, _id: `run:${run.runId}:review:${pending[0]!.toolCallId}`, role: 'notice', text: pendingReviews.map(waitingLine).join('\n'), pendingReviews };
   }
   if (run.status === 'completed') {
-    return { ...base, _id: answerId(run, freshId), role: 'assistant', text: run.answer?.trim() ? run.answer : '(The assistant gave no answer.)' };
+    const text = run.answer?.trim() ? run.answer : '(The assistant gave no answer.)';
+    return { ...base, _id: answerId(run, freshId), role: 'assistant', text, ungrounded: run.notice !== null, notice: run.notice };
   }
   const error = run.error ?? { code: 'run_failed', message: 'The run ended without an answer.' };
   return { ...base, _id: answerId(run, freshId), runStatus: 'failed', role: 'notice', text: `The assistant could not answer (${error.code}): ${error.message}`, error: { code: error.code, message: error.message } };

@@ -1,6 +1,6 @@
 // The chipchat.message task kind: a reminder or scheduled notice, checked when scheduled and delivered once per occurrence.
 import { Type } from 'typebox';
-import type { ScheduledTaskExecutor } from 'nexus/kernel';
+import { retryPolicy, type ScheduledTaskExecutor } from 'nexus/kernel';
 import type { MessageService } from '../svc/message-service.ts';
 import { MESSAGE_TASK_KIND } from '../svc/reminder-service.ts';
 
@@ -27,6 +27,6 @@ export function createMessageExecutor(messages: Pick<MessageService, 'check' | '
         data: { messageId: delivered.message.id, conversationId: delivered.conversation.id, redirected: delivered.redirected, repeated: delivered.repeated },
       };
     },
-    retry: { maxAttempts: 3, initialBackoffMs: 5_000, maxBackoffMs: 60_000 },
+    retry: retryPolicy({ maxAttempts: 3 }),
   };
 }

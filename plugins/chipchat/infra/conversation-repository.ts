@@ -30,16 +30,6 @@ export function createConversationRepository(store: DocumentStore): Conversation
     async touch(ownerId, id, at) {
       await conversations.updateOne({ _id: id, ownerId }, { $max: { updatedAt: at, lastMessageAt: at } });
     },
-    async claimTurn(ownerId, id, now, until) {
-      const claimed = await conversations.findOneAndUpdate(
-        { _id: id, ownerId, $or: [{ busyUntil: null }, { busyUntil: { $lte: now } }] },
-        { $set: { busyUntil: until } },
-      );
-      return claimed !== null;
-    },
-    async releaseTurn(ownerId, id) {
-      await conversations.updateOne({ _id: id, ownerId }, { $set: { busyUntil: null } });
-    },
     async remove(ownerId, id) {
       return (await conversations.deleteOne({ _id: id, ownerId })).deletedCount === 1;
     },

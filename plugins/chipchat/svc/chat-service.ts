@@ -1,5 +1,5 @@
 // A user's turn in a conversation: store the message, run the agent in the conversation's session, store what came back.
-import { isAppError, type AgentRunService, type AgentRunSettled, type Identity } from 'nexus/kernel';
+import { groundingNotice, isAppError, type AgentRunService, type AgentRunSettled, type Identity } from 'nexus/kernel';
 import type { RunResult } from '../../../shared/contracts/run-result.ts';
 import { titleFromMessage, type ConversationRecord } from '../domain/conversation.ts';
 import { content, type MessageOrigin, type MessageRecord } from '../domain/message.ts';
@@ -7,7 +7,8 @@ import { replyFor, type RunFacts } from '../domain/run-reply.ts';
 import { errors } from '../errors.ts';
 import type { ConversationService } from './conversation-service.ts';
 import type { MessageWriter } from './message-writer.ts';
-import type { Clock, ConversationRepository, IdSource } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, IdSource } from './ports.ts';
 import { assertText } from './text-check.ts';
 import { toMessageView, type MessageView } from './views.ts';
 
@@ -36,21 +37,22 @@ export interface ChatServiceDeps {
   readonly clock: Clock;
   readonly ids: IdSource;
   readonly maxMessageChars: number;
-  /** How long one turn may hold its conversation before another message may start regardless. */
-  readonly turnLeaseMs: number;
 }
 
 /** A run that could not even start or finish talking to us (an expected failure) still leaves its reason in the conversation. */
 function failedFacts(runId: string | null, err: unknown): RunFacts {
   if (!isAppError(err)) throw err;
-  return { runId, status: 'failed', answer: null, result: null, error: { code: err.code, message: err.message } };
+  return { runId, status: 'failed', answer: null, result: null, error: { code: err.code, message: err.message }, notice: null };
 }
 
 /** The same facts the run service reports for a run, rebuilt from its stream's last events. */
 function streamedFacts(runId: string | null, finished: RunResult | undefined, error: { code: string; message: string } | undefined): RunFacts {
   const failure = finished ? (finished.error ? { code: finished.error.code, message: finished.error.message } : null) : (error ?? null);
-  return { runId, status: finished?.status ?? 'failed', answer: finished?.answer ?? null, result: finished ?? null, error: failure };
+  return { runId, status: finished?.status ?? 'failed', answer: finished?.answer ?? null, result: finished ?? null, error: failure, notice: groundingNotice(finished) };
 }
+
+/** The channel whose busy-session policy the profile names (`sessions.channels.chipchat`). */
+const CHANNEL = 'chipchat';
 
 export function createChatService(deps: ChatServiceDeps): ChatService {
   const { repository, writer, clock } = deps;
@@ -59,64 +61,50 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
     return (await writer.write(conversation, content({ ...replyFor(run, deps.reviewersOf, deps.ids.messageId()), origin }))).message;
   }
 
-  /** Checks, takes the conversation's turn and stores the user's message; the caller gives the turn back. */
+  /**
+   * Checks and stores the user's message. Whether it waits for a busy session, is refused or interrupts the busy run is
+   * the profile's busy-session policy for this channel, applied by the agent-run service in the store (so across copies).
+   */
   async function begin(identity: Identity, conversationId: string, text: string) {
     const conversation = await deps.conversations.owned(identity.userId, conversationId);
     if (conversation.archived) throw errors.chipchat_conversation_archived({ conversationId });
     assertText(text, deps.maxMessageChars);
-    const now = clock.now();
-    if (!(await repository.claimTurn(identity.userId, conversationId, now, new Date(now.getTime() + deps.turnLeaseMs)))) {
-      throw errors.chipchat_conversation_busy({ conversationId });
-    }
-    try {
-      const { message } = await writer.write(conversation, content({ _id: deps.ids.messageId(), role: 'user', origin: 'chat', text }));
-      if (conversation.autoTitle) await repository.update(identity.userId, conversationId, { title: titleFromMessage(text), autoTitle: false });
-      return { conversation, message };
-    } catch (err) {
-      await repository.releaseTurn(identity.userId, conversationId);
-      throw err;
-    }
+    const { message } = await writer.write(conversation, content({ _id: deps.ids.messageId(), role: 'user', origin: 'chat', text }));
+    if (conversation.autoTitle) await repository.update(identity.userId, conversationId, { title: titleFromMessage(text), autoTitle: false });
+    return { conversation, message };
   }
 
   return {
     async send(identity, conversationId, text, correlationId) {
       const { conversation, message } = await begin(identity, conversationId, text);
-      try {
-        const outcome = await deps.agentRuns
-          .run(identity, { message: text, sessionId: conversation.sessionId, correlationId })
-          .catch((err: unknown) => failedFacts(null, err));
-        return { message: toMessageView(message), reply: toMessageView(await record(conversation, outcome, 'chat')) };
-      } finally {
-        await repository.releaseTurn(identity.userId, conversationId);
-      }
+      const outcome = await deps.agentRuns
+        .run(identity, { message: text, sessionId: conversation.sessionId, channel: CHANNEL, correlationId })
+        .catch((err: unknown) => failedFacts(null, err));
+      return { message: toMessageView(message), reply: toMessageView(await record(conversation, outcome, 'chat')) };
     },
 
     async open(identity, conversationId, text, correlationId) {
       const { conversation, message } = await begin(identity, conversationId, text);
       async function* events(): AsyncGenerator<ChatEvent> {
+        let runId: string | null = null;
+        let finished: RunResult | undefined;
+        let error: { code: string; message: string } | undefined;
+        let facts: RunFacts | undefined;
         try {
-          let runId: string | null = null;
-          let finished: RunResult | undefined;
-          let error: { code: string; message: string } | undefined;
-          let facts: RunFacts | undefined;
-          try {
-            for await (const event of deps.agentRuns.stream(identity, { message: text, sessionId: conversation.sessionId, correlationId })) {
-              if (event.type === 'session') {
-                runId = event.runId;
-                yield { type: 'run', runId, sessionId: event.sessionId };
-              } else if (event.type === 'text_delta') yield { type: 'delta', runId: event.runId, delta: event.delta };
-              else if (event.type === 'tool_call') yield { type: 'tool', runId: event.runId, name: event.toolCall.name };
-              else if (event.type === 'run_finished') finished = event.result;
-              else if (event.type === 'error') error ??= { code: event.error.code, message: event.error.message };
-            }
-          } catch (err) {
-            facts = failedFacts(runId, err);
+          for await (const event of deps.agentRuns.stream(identity, { message: text, sessionId: conversation.sessionId, channel: CHANNEL, correlationId })) {
+            if (event.type === 'session') {
+              runId = event.runId;
+              yield { type: 'run', runId, sessionId: event.sessionId };
+            } else if (event.type === 'text_delta') yield { type: 'delta', runId: event.runId, delta: event.delta };
+            else if (event.type === 'tool_call') yield { type: 'tool', runId: event.runId, name: event.toolCall.name };
+            else if (event.type === 'run_finished') finished = event.result;
+            else if (event.type === 'error') error ??= { code: event.error.code, message: event.error.message };
           }
-          facts ??= streamedFacts(runId, finished, error);
-          yield { type: 'message', message: toMessageView(await record(conversation, facts, 'chat')) };
-        } finally {
-          await repository.releaseTurn(identity.userId, conversationId);
+        } catch (err) {
+          facts = failedFacts(runId, err);
         }
+        facts ??= streamedFacts(runId, finished, error);
+        yield { type: 'message', message: toMessageView(await record(conversation, facts, 'chat')) };
       }
       return { message: toMessageView(message), events: events() };
     },

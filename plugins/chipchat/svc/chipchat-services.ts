@@ -7,7 +7,8 @@ import { createConversationService, type ConversationService } from './conversat
 import { createMessageService, type MessageService } from './message-service.ts';
 import { createMessageTail, type MessageTail } from './message-tail.ts';
 import { createMessageWriter } from './message-writer.ts';
-import type { Clock, ConversationRepository, IdSource, MessageRepository, Waiter } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, IdSource, MessageRepository, Waiter } from './ports.ts';
 import { createReminderService, type ReminderService } from './reminder-service.ts';
 
 export interface ChipchatDeps {
@@ -22,7 +23,6 @@ export interface ChipchatDeps {
   readonly logger: Logger;
   readonly maxMessageChars: number;
   readonly notifyPollMs: number;
-  readonly turnLeaseMs: number;
 }
 
 export interface ChipchatServices {
@@ -42,7 +42,7 @@ export function createChipchatServices(deps: ChipchatDeps): ChipchatServices {
   const chat = createChatService({
     conversations, repository: deps.conversations, writer, agentRuns: deps.agentRuns, clock: deps.clock, ids: deps.ids,
     reviewersOf: (tool) => reviewerRoles(deps.profile.current().roles, tool),
-    maxMessageChars: deps.maxMessageChars, turnLeaseMs: deps.turnLeaseMs,
+    maxMessageChars: deps.maxMessageChars,
   });
   const unsubscribe = deps.agentRuns.onSettled(async (event) => {
     try {

@@ -1,11 +1,10 @@
 // Conversations of one user: create, list by time, read, rename, archive, delete (with their messages), and the default one.
-import type { Identity } from 'nexus/kernel';
+import { DEFAULT_PAGE_LIMIT, type Identity } from 'nexus/kernel';
 import { DEFAULT_TITLE, NEW_TITLE, defaultSlot, normalizeTitle, type ConversationRecord } from '../domain/conversation.ts';
 import { errors } from '../errors.ts';
-import type { Clock, ConversationRepository, IdSource, MessageRepository } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, IdSource, MessageRepository } from './ports.ts';
 import { toConversationView, type ConversationView } from './views.ts';
-
-export const DEFAULT_PAGE_SIZE = 50;
 
 export interface ConversationListInput {
   readonly archived?: boolean;
@@ -48,7 +47,7 @@ export function createConversationService(deps: ConversationServiceDeps): Conver
     const now = clock.now();
     return {
       _id: id, ownerId, ...fields, archived: false, slot: fields.isDefault ? defaultSlot(ownerId) : id, sessionId: ids.sessionId(),
-      busyUntil: null, createdAt: now, updatedAt: now, lastMessageAt: null,
+      createdAt: now, updatedAt: now, lastMessageAt: null,
     };
   };
 
@@ -71,7 +70,7 @@ export function createConversationService(deps: ConversationServiceDeps): Conver
       return toConversationView(await conversations.insert(doc));
     },
     async list(identity, input) {
-      const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
       const found = await conversations.list(identity.userId, {
         archived: input.archived ?? false, limit: limit + 1, ...(input.before ? { before: new Date(input.before) } : {}),
       });

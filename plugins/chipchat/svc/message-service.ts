@@ -1,9 +1,9 @@
 // Reading a conversation's messages by time, and notices posted into one by an agent or delivered by a scheduled task.
-import type { Identity } from 'nexus/kernel';
+import { DEFAULT_PAGE_LIMIT, type Identity } from 'nexus/kernel';
 import type { ConversationRecord } from '../domain/conversation.ts';
 import { content, type MessageRecord } from '../domain/message.ts';
 import { errors } from '../errors.ts';
-import { DEFAULT_PAGE_SIZE, type ConversationService } from './conversation-service.ts';
+import type { ConversationService } from './conversation-service.ts';
 import type { MessageWriter } from './message-writer.ts';
 import type { IdSource, MessageRepository } from './ports.ts';
 import { assertText } from './text-check.ts';
@@ -66,7 +66,7 @@ export function createMessageService(deps: MessageServiceDeps): MessageService {
     async list(identity, conversationId, input) {
       const conversation = await conversations.find(identity.userId, conversationId);
       if (conversation === null) return { conversation: null, items: [], hasMore: false };
-      const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
       const found = await deps.messages.page(identity.userId, conversation._id, {
         limit: limit + 1,
         ...(input.before ? { before: new Date(input.before) } : {}),

@@ -1,7 +1,8 @@
 // Writes one message into a conversation and moves the conversation's times forward; the one way messages are stored.
 import type { ConversationRecord } from '../domain/conversation.ts';
 import type { MessageContent, MessageRecord } from '../domain/message.ts';
-import type { Clock, ConversationRepository, MessageRepository } from './ports.ts';
+import type { Clock } from 'nexus/kernel';
+import type { ConversationRepository, MessageRepository } from './ports.ts';
 
 export interface MessageWriter {
   /** `created` is false when a message with this id was stored already (a repeated delivery); nothing changes then. */

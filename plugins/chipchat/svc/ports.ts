@@ -1,10 +1,6 @@
-// What ChipChat's use cases need from outside: time, waiting, ids, and the two repositories.
+// What ChipChat's use cases need from outside besides the kernel's clock: waiting, ids, and the two repositories.
 import type { ConversationRecord } from '../domain/conversation.ts';
 import type { MessageDraft, MessageRecord } from '../domain/message.ts';
-
-export interface Clock {
-  now(): Date;
-}
 
 /** Pauses a notification stream between looks at the store; tests pass one they tick by hand. */
 export interface Waiter {
@@ -36,9 +32,6 @@ export interface ConversationRepository {
   update(ownerId: string, id: string, set: Partial<Pick<ConversationRecord, 'title' | 'autoTitle' | 'archived' | 'updatedAt'>>): Promise<ConversationRecord | null>;
   /** Moves updatedAt and lastMessageAt forward (never back) to a new message's time. */
   touch(ownerId: string, id: string, at: Date): Promise<void>;
-  /** Takes the conversation's turn until `until`, unless another turn holds it at `now`. */
-  claimTurn(ownerId: string, id: string, now: Date, until: Date): Promise<boolean>;
-  releaseTurn(ownerId: string, id: string): Promise<void>;
   remove(ownerId: string, id: string): Promise<boolean>;
 }
 

@@ -42,6 +42,8 @@ export const MessageView = Type.Object({
   toolCalls: Type.Array(ToolSummaryView),
   pendingReviews: Type.Array(PendingView),
   error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  ungrounded: Type.Boolean({ description: 'The answer rests on no tool result of its run although tools were offered: nothing was done or looked up.' }),
+  notice: Type.Union([Type.String(), Type.Null()], { description: 'Shown beside an ungrounded answer.' }),
   scheduledFor: Type.Union([Instant, Type.Null()]),
   createdAt: Instant,
 });
@@ -71,6 +73,7 @@ export function toMessageView(m: MessageRecord): MessageView {
     id: m._id, conversationId: m.conversationId, seq: m.seq, role: m.role, origin: m.origin, text: m.text, runId: m.runId, runStatus: m.runStatus,
     toolCalls: m.toolCalls.map((t) => ({ name: t.name, status: t.status })),
     pendingReviews: m.pendingReviews.map((p) => ({ ...p, reviewerRoles: [...p.reviewerRoles] })),
-    error: m.error, scheduledFor: m.scheduledFor?.toISOString() ?? null, createdAt: m.createdAt.toISOString(),
+    // Messages stored before the flag existed have neither field.
+    error: m.error, ungrounded: m.ungrounded === true, notice: m.notice ?? null, scheduledFor: m.scheduledFor?.toISOString() ?? null, createdAt: m.createdAt.toISOString(),
   };
 }

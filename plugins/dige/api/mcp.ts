@@ -1,11 +1,10 @@
 // The Dige Operations-MCP tools: argument shapes, annotations and descriptions; the services do the work.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskView, createdViaMcp, defineTool } from 'nexus/kernel';
+import { TaskSchedule, TaskView, createdViaMcp, defineTool, toolAnnotations } from 'nexus/kernel';
 import type { DigeServices } from '../svc/dige-services.ts';
 import { CommandInput, ControlResultView, DeviceDetailView, DeviceView, RoomView } from '../svc/views.ts';
 
 const DeviceId = Type.String({ minLength: 1, maxLength: 200, description: 'The device id from dige_list_devices.' });
-const readLive = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 
 export function digeTools(dige: DigeServices) {
   return [
@@ -15,7 +14,7 @@ export function digeTools(dige: DigeServices) {
       description: 'Lists the rooms of the building (id, name, floor), read live from the device provider.',
       inputSchema: Type.Object({}, { additionalProperties: false }),
       outputSchema: Type.Object({ rooms: Type.Array(RoomView) }),
-      annotations: { ...readLive, title: 'List rooms' },
+      annotations: { ...toolAnnotations.readLive, title: 'List rooms' },
       handler: async (_args, ctx) => ({ rooms: await dige.devices.listRooms(ctx.signal) }),
     }),
     defineTool({
@@ -29,7 +28,7 @@ export function digeTools(dige: DigeServices) {
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ devices: Type.Array(DeviceView) }),
-      annotations: { ...readLive, title: 'List devices' },
+      annotations: { ...toolAnnotations.readLive, title: 'List devices' },
       handler: async (args, ctx) => ({ devices: await dige.devices.listDevices({ roomId: args.roomId }, ctx.signal) }),
     }),
     defineTool({
@@ -38,7 +37,7 @@ export function digeTools(dige: DigeServices) {
       description: "Reads one device's live state from the provider, with the commands it accepts and their value ranges.",
       inputSchema: Type.Object({ deviceId: DeviceId }, { additionalProperties: false }),
       outputSchema: DeviceDetailView,
-      annotations: { ...readLive, title: 'Get device state' },
+      annotations: { ...toolAnnotations.readLive, title: 'Get device state' },
       handler: async (args, ctx) => dige.devices.getDevice(args.deviceId, ctx.signal),
     }),
     defineTool({
@@ -77,7 +76,7 @@ export function digeTools(dige: DigeServices) {
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ task: TaskView }),
-      annotations: { title: 'Schedule a device control', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+      annotations: { ...toolAnnotations.create, openWorldHint: true, title: 'Schedule a device control' },
       handler: async ({ deviceId, command, value, schedule, title }, ctx) => ({
         task: await dige.schedule.scheduleControl(ctx.identity, { deviceId, command: value === undefined ? { command } : { command, value }, schedule, title }, createdViaMcp(ctx.identity)),
       }),

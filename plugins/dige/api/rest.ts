@@ -1,8 +1,8 @@
 // The Dige REST routes under /api/dige: transport validation and permissions only; the services do the work.
 import { Type } from 'typebox';
-import type { PluginRouter } from 'nexus/kernel';
+import { PageQuery, type PluginRouter } from 'nexus/kernel';
 import type { DigeServices } from '../svc/dige-services.ts';
-import { ApiCallView, HistoryView, OperationView, PageQuery, pageOf } from '../svc/audit-views.ts';
+import { ApiCallView, HistoryView, OperationView, pageOf } from '../svc/audit-views.ts';
 import { CommandInput, ControlResultView, DeviceDetailView, DeviceView, OutcomeView, RoomView } from '../svc/views.ts';
 
 const READ = { permission: 'dige.read' };

@@ -1,6 +1,6 @@
 // The dige.control task kind: checked against the live device when scheduled, run through the control service when due.
 import { Type } from 'typebox';
-import type { ScheduledTaskExecutor } from 'nexus/kernel';
+import { retryPolicy, type ScheduledTaskExecutor } from 'nexus/kernel';
 import type { ControlService } from '../svc/control-service.ts';
 import { CONTROL_TASK_KIND } from '../svc/schedule-service.ts';
 import { CommandInput } from '../svc/views.ts';
@@ -34,6 +34,6 @@ export function createControlExecutor(control: ControlService): ScheduledTaskExe
         data: { operationId: result.operationId, outcome: result.outcome, observedState: result.observedState, providerOperationId: result.provider.operationId },
       };
     },
-    retry: { maxAttempts: 3, initialBackoffMs: 5_000, maxBackoffMs: 60_000 },
+    retry: retryPolicy({ maxAttempts: 3 }),
   };
 }

@@ -3,7 +3,8 @@ import type { OperationOutcome } from '../domain/operation.ts';
 import type { ApiCallRepository } from '../infra/repositories/api-call-repository.ts';
 import type { DeviceRepository } from '../infra/repositories/device-repository.ts';
 import type { OperationRepository } from '../infra/repositories/operation-repository.ts';
-import { DEFAULT_PAGE, apiCallView, historyView, operationView, type ApiCallView, type HistoryView, type OperationView, type PageQuery } from './audit-views.ts';
+import { pageRequest, type PageQuery } from 'nexus/kernel';
+import { apiCallView, historyView, operationView, type ApiCallView, type HistoryView, type OperationView } from './audit-views.ts';
 
 export interface PagedResult<T> {
   readonly total: number;
@@ -18,22 +19,20 @@ export interface AuditService {
   apiCalls(filter: { operationId?: string }, page: PageQuery): Promise<PagedResult<ApiCallView>>;
 }
 
-const pageOf = (query: PageQuery) => ({ limit: query.limit ?? DEFAULT_PAGE.limit, offset: query.offset ?? DEFAULT_PAGE.offset });
-
 export function createAuditService(deps: { operations: OperationRepository; devices: DeviceRepository; apiCalls: ApiCallRepository }): AuditService {
   return {
     async operations(filter, query) {
-      const page = pageOf(query);
+      const page = pageRequest(query);
       const { total, items } = await deps.operations.list(filter, page);
       return { total, ...page, items: items.map(operationView) };
     },
     async history(deviceId, query) {
-      const page = pageOf(query);
+      const page = pageRequest(query);
       const { total, items } = await deps.devices.history(deviceId, page);
       return { total, ...page, items: items.map(historyView) };
     },
     async apiCalls(filter, query) {
-      const page = pageOf(query);
+      const page = pageRequest(query);
       const { total, items } = await deps.apiCalls.list(filter, page);
       return { total, ...page, items: items.map(apiCallView) };
     },

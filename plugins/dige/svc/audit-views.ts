@@ -1,5 +1,6 @@
 // The audit listings' shapes (operations, state history, provider calls) as TypeBox schemas, and their builders.
 import { Type, type Static, type TSchema } from 'typebox';
+import { Page } from 'nexus/kernel';
 import type { StoredApiCall } from '../infra/repositories/api-call-repository.ts';
 import type { HistoryEntry } from '../infra/repositories/device-repository.ts';
 import type { OperationRecord } from '../infra/repositories/operation-repository.ts';
@@ -9,19 +10,8 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const isoTime = Type.String({ format: 'date-time' });
 const iso = (d: Date) => d.toISOString();
 
-export const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
-
-/** Both optional: the request validator converts types but fills no defaults, so the service applies DEFAULT_PAGE. */
-export const PageQuery = Type.Object(
-  {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: `Items per page, ${DEFAULT_PAGE.limit} when absent.` })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Items to skip.' })),
-  },
-  { additionalProperties: false },
-);
-
-export const pageOf = <T extends TSchema>(item: T) =>
-  Type.Object({ total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer(), items: Type.Array(item) });
+/** The kernel's page, echoing the bounds that were applied. */
+export const pageOf = <T extends TSchema>(item: T) => Type.Object({ ...Page(item).properties, limit: Type.Integer(), offset: Type.Integer() });
 
 export const OperationView = Type.Object({
   id: Type.String(),
@@ -73,7 +63,6 @@ export const ApiCallView = Type.Object({
   error: nullable(Type.String()),
 });
 
-export type PageQuery = Static<typeof PageQuery>;
 export type OperationView = Static<typeof OperationView>;
 export type HistoryView = Static<typeof HistoryView>;
 export type ApiCallView = Static<typeof ApiCallView>;

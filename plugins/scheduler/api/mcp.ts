@@ -1,12 +1,11 @@
 // The scheduler's Operations-MCP tools: inspect and cancel tasks of every kind, schedule goals. They never execute a task; only the worker does.
 import { Type } from 'typebox';
-import { TaskSchedule, TaskStatus, createdViaMcp, defineTool } from 'nexus/kernel';
+import { PageLimit, PageOffset, TaskSchedule, TaskStatus, createdViaMcp, defineTool, toolAnnotations } from 'nexus/kernel';
 import { GOAL_TASK_KIND, GoalText } from '../domain/goal.ts';
 import type { SchedulerServices } from '../svc/scheduler-services.ts';
 import { RunView, SchedulerTaskView } from '../svc/views.ts';
 
 const TaskId = Type.String({ minLength: 1, maxLength: 64, description: 'The task id, as scheduler_list_tasks shows it.' });
-const inspect = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const DEFAULT_RECENT_RUNS = 5;
 const TITLE_LIMIT = 200;
 
@@ -27,13 +26,13 @@ export function schedulerTools(scheduler: SchedulerServices) {
           kind: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only this kind, e.g. dige.control.' })),
           status: Type.Optional(TaskStatus),
           ownerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: "Only this user's tasks (scheduler admins only)." })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'At most this many (default 50).' })),
-          offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+          limit: Type.Optional(PageLimit),
+          offset: Type.Optional(PageOffset),
         },
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ total: Type.Integer(), tasks: Type.Array(SchedulerTaskView) }),
-      annotations: { ...inspect, title: 'List scheduled tasks' },
+      annotations: { ...toolAnnotations.readStored, title: 'List scheduled tasks' },
       handler: async (args, ctx) => {
         const page = await tasks.list(ctx.identity, args);
         return { total: page.total, tasks: page.items };
@@ -51,7 +50,7 @@ export function schedulerTools(scheduler: SchedulerServices) {
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ task: SchedulerTaskView, recentRuns: Type.Array(RunView) }),
-      annotations: { ...inspect, title: 'Get a scheduled task' },
+      annotations: { ...toolAnnotations.readStored, title: 'Get a scheduled task' },
       handler: async ({ taskId, runs }, ctx) => {
         const task = await tasks.get(ctx.identity, taskId);
         const limit = runs ?? DEFAULT_RECENT_RUNS;
@@ -67,7 +66,7 @@ export function schedulerTools(scheduler: SchedulerServices) {
         'changes nothing; a completed task cannot be cancelled.',
       inputSchema: Type.Object({ taskId: TaskId }, { additionalProperties: false }),
       outputSchema: Type.Object({ task: SchedulerTaskView }),
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false, title: 'Cancel a scheduled task' },
+      annotations: { ...toolAnnotations.end, title: 'Cancel a scheduled task' },
       handler: async ({ taskId }, ctx) => ({ task: await tasks.cancel(ctx.identity, taskId) }),
     }),
     defineTool({
@@ -87,7 +86,7 @@ export function schedulerTools(scheduler: SchedulerServices) {
         { additionalProperties: false },
       ),
       outputSchema: Type.Object({ task: SchedulerTaskView }),
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false, title: 'Schedule a goal' },
+      annotations: { ...toolAnnotations.create, title: 'Schedule a goal' },
       handler: async ({ goal, schedule, title }, ctx) => ({
         task: await tasks.create(ctx.identity, { kind: GOAL_TASK_KIND, title: title ?? goalTitle(goal), payload: { goal }, schedule, createdVia: createdViaMcp(ctx.identity) }),
       }),

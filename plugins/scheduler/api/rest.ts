@@ -1,8 +1,8 @@
 // The scheduler's REST routes under /api/scheduler: transport validation and permissions only; the services do the work.
-import type { PluginRouter } from 'nexus/kernel';
+import { PageQuery, type PluginRouter } from 'nexus/kernel';
 import type { SchedulerServices } from '../svc/scheduler-services.ts';
 import { SchedulerTaskView } from '../svc/views.ts';
-import { CreateTaskBody, CronPreviewBody, CronPreviewView, PageQuery, RunPage, TaskListQuery, TaskPage, TaskParams } from './schemas.ts';
+import { CreateTaskBody, CronPreviewBody, CronPreviewView, RunPage, TaskListQuery, TaskPage, TaskParams } from './schemas.ts';
 
 const READ = { permission: 'scheduler.read' };
 const WRITE = { permission: 'scheduler.write' };

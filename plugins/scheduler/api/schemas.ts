@@ -1,10 +1,7 @@
 // Transport shapes of the scheduler's REST routes: path, query and body schemas and the paged answers.
 import { Type } from 'typebox';
-import { CreateTaskInput, TaskStatus } from 'nexus/kernel';
+import { CreateTaskInput, Page, PageLimit, PageOffset, TaskStatus } from 'nexus/kernel';
 import { MissedRunsInput, RunView, SchedulerTaskView } from '../svc/views.ts';
-
-const Limit = Type.Integer({ minimum: 1, maximum: 200, description: 'Page size (default 50).' });
-const Offset = Type.Integer({ minimum: 0, maximum: 100_000, description: 'Items to skip (default 0).' });
 
 export const TaskParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
@@ -13,13 +10,11 @@ export const TaskListQuery = Type.Object(
     kind: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     status: Type.Optional(TaskStatus),
     owner: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: "A user id; scheduler admins only, others see their own tasks." })),
-    limit: Type.Optional(Limit),
-    offset: Type.Optional(Offset),
+    limit: Type.Optional(PageLimit),
+    offset: Type.Optional(PageOffset),
   },
   { additionalProperties: false },
 );
-
-export const PageQuery = Type.Object({ limit: Type.Optional(Limit), offset: Type.Optional(Offset) }, { additionalProperties: false });
 
 /** What a client sends: the task service's input without createdVia, which the route sets. */
 export const CreateTaskBody = Type.Object(
@@ -49,5 +44,5 @@ export const CronPreviewView = Type.Object({
   fireTimes: Type.Array(Type.String({ format: 'date-time' }), { description: 'UTC instants, ascending.' }),
 });
 
-export const TaskPage = Type.Object({ total: Type.Integer(), items: Type.Array(SchedulerTaskView) });
-export const RunPage = Type.Object({ total: Type.Integer(), items: Type.Array(RunView) });
+export const TaskPage = Page(SchedulerTaskView);
+export const RunPage = Page(RunView);

@@ -1,6 +1,7 @@
 // The scheduler.goal task kind: a request in plain words, run through the agent as its owner when due; the harness picks the route.
 import { AppError, kernelErrors, type AccessPolicy, type AgentRunOutcome, type AgentRunService, type ExecutionResult, type Identity, type ScheduledTaskExecutor } from 'nexus/kernel';
 import { GOAL_TASK_KIND, GoalPayload } from '../domain/goal.ts';
+import { errors } from '../errors.ts';
 
 /** The permission the API's run route asks for: a goal may do no more than its owner could by asking. */
 const RUN_PERMISSION = 'agent.run';
@@ -12,10 +13,15 @@ const clip = (text: string, limit: number) => (text.length > limit ? `${text.sli
 /**
  * A run that waits for human review has done its part: the review queue holds the paused calls and a reviewer finishes
  * the run there, so the occurrence succeeds as `awaiting_review` with the run id to find it. A failed run fails the
- * occurrence with the agent's own error code.
+ * occurrence with the agent's own error code. A completed answer that no tool of the run backs (the agent offered
+ * tools and called none that succeeded) fails it too: "the lights are off" from a model that never called the device
+ * tool is exactly the made-up success a run history must not show as done.
  */
 function goalRunResult(outcome: AgentRunOutcome): ExecutionResult {
   const ids = { runId: outcome.runId, sessionId: outcome.sessionId };
+  if (outcome.status === 'completed' && outcome.notice !== null) {
+    throw errors.scheduler_goal_ungrounded({ ...ids, answer: clip(outcome.answer ?? '', SUMMARY_ANSWER_LIMIT) }, `Agent run ${outcome.runId}: ${outcome.notice}`);
+  }
   if (outcome.status === 'completed') {
     const answer = outcome.answer ?? '';
     return { summary: `Done: ${clip(answer, SUMMARY_ANSWER_LIMIT)}`, data: { status: 'completed', ...ids, answer: clip(answer, ANSWER_LIMIT) } };

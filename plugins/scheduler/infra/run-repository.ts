@@ -1,5 +1,5 @@
 // scheduler_task_runs on the document-store port: one run per occurrence (unique index), attempts fenced by the claim's token.
-import { isDuplicateKeyError, type DocumentStore } from 'nexus/kernel';
+import { isDuplicateKeyError, pagedFind, type DocumentStore } from 'nexus/kernel';
 import type { AttemptRecord, RunRecord } from '../domain/task.ts';
 import type { RunRepository } from '../svc/ports.ts';
 import { RUNS } from './collections.ts';
@@ -23,13 +23,7 @@ export function createRunRepository(store: DocumentStore): RunRepository {
       }
     },
     find: (taskId, scheduledFor) => runs.findOne({ taskId, scheduledFor }),
-    async listForTask(taskId, { limit, offset }) {
-      const [total, items] = await Promise.all([
-        runs.countDocuments({ taskId }),
-        runs.find({ taskId }, { sort: { scheduledFor: -1 }, skip: offset, limit }).toArray(),
-      ]);
-      return { total, items };
-    },
+    listForTask: (taskId, { limit, offset }) => pagedFind(runs, { taskId }, { sort: { scheduledFor: -1 }, limit, offset }),
     lapsed: (now, limit) => runs.find({ state: 'running', leaseExpiresAt: { $lte: now } }, { sort: { leaseExpiresAt: 1 }, limit }).toArray(),
     async abandon(run, error, now) {
       const state = run.attempt < run.maxAttempts ? 'retrying' : 'abandoned';

@@ -1,5 +1,5 @@
 // scheduler_tasks on the document-store port: user reads and actions, the atomic claim, and writes fenced by the claim's token.
-import type { DocumentStore, StoreCollection } from 'nexus/kernel';
+import { pagedFind, type DocumentStore, type StoreCollection } from 'nexus/kernel';
 import type { TaskRecord } from '../domain/task.ts';
 import type { OccurrenceEnd, TaskRepository } from '../svc/ports.ts';
 import { TASKS } from './collections.ts';
@@ -21,11 +21,7 @@ export function createTaskRepository(store: DocumentStore): TaskRepository {
       if (ownerId !== undefined) filter['owner.userId'] = ownerId;
       if (kind !== undefined) filter['kind'] = kind;
       if (status !== undefined) filter['status'] = status;
-      const [total, items] = await Promise.all([
-        tasks.countDocuments(filter),
-        tasks.find(filter, { sort: { createdAt: -1, _id: 1 }, skip: offset, limit }).toArray(),
-      ]);
-      return { total, items };
+      return pagedFind(tasks, filter, { sort: { createdAt: -1, _id: 1 }, limit, offset });
     },
     update: (id, expected, set) =>
       tasks.findOneAndUpdate({ _id: id, status: expected.status, fencingToken: expected.fencingToken }, { $set: set }, { returnDocument: 'after' }),

@@ -1,8 +1,9 @@
 // One attempt at an occurrence: re-resolve the owner, call the executor under a heartbeat-renewed lease, shape what it returned.
-import { isAppError, type ExecutorRegistry, type Identity, type IdentityResolver, type Logger, type ScheduledTaskExecutor } from 'nexus/kernel';
+import { inSpan, isAppError, type ExecutorRegistry, type Identity, type IdentityResolver, type Logger, type ScheduledTaskExecutor } from 'nexus/kernel';
 import type { RunError, RunRecord, RunResult, TaskRecord } from '../domain/task.ts';
 import { errors } from '../errors.ts';
-import type { Clock, RunRepository, TaskRepository, Timers } from './ports.ts';
+import type { Clock, Timers } from 'nexus/kernel';
+import type { RunRepository, TaskRepository } from './ports.ts';
 
 export interface AttemptDeps {
   readonly tasks: TaskRepository;
@@ -48,14 +49,17 @@ export async function executeAttempt(
   const lease = new AbortController();
   const heartbeat = startHeartbeat(deps, task, run, () => lease.abort(errors.scheduler_lease_lost()), logger);
   try {
-    const result = await executor.execute(task.payload, {
-      taskId: task._id,
-      scheduledFor: run.scheduledFor,
-      idempotencyKey: idempotencyKey(task._id, run.scheduledFor),
-      identity,
-      logger,
-      signal: AbortSignal.any([lease.signal, stopSignal]),
-    });
+    // The attempt is the root of its trace: what the executor calls (a goal's agent run, a provider) hangs below it.
+    const result = await inSpan(`scheduler.execute ${task.kind}`, { attributes: { 'nexus.task.id': task._id, 'nexus.task.kind': task.kind } }, () =>
+      executor.execute(task.payload, {
+        taskId: task._id,
+        scheduledFor: run.scheduledFor,
+        idempotencyKey: idempotencyKey(task._id, run.scheduledFor),
+        identity,
+        logger,
+        signal: AbortSignal.any([lease.signal, stopSignal]),
+      }),
+    );
     return { result: shapeResult(result) };
   } catch (err) {
     return { error: errorOf(err, logger), retryable: isRetryable(err) };

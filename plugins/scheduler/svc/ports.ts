@@ -1,24 +1,10 @@
-// What the scheduler's use cases need from the outside world: time, timers, ids and the two repositories.
+// What the scheduler's use cases need from the outside world besides the kernel's clock and timers: ids and the two repositories.
+import type { Page } from 'nexus/kernel';
 import type { RunError, RunOutcome, RunRecord, RunResult, RunState, TaskRecord, TaskStatus } from '../domain/task.ts';
-
-/** Injected everywhere time matters (claims, lease expiry, retries), so tests drive time by hand. */
-export interface Clock {
-  now(): Date;
-}
-
-export interface Timers {
-  /** Calls `fn` once after `ms`; returns a function that cancels the call. A returned promise is awaited by test timers. */
-  after(ms: number, fn: () => void | Promise<void>): () => void;
-}
 
 export interface IdSource {
   taskId(): string;
   runId(): string;
-}
-
-export interface Page<T> {
-  readonly total: number;
-  readonly items: T[];
 }
 
 export interface TaskQuery {

@@ -1,7 +1,8 @@
 // Builds the scheduler's services from their ports: the task service, the worker and cron previews.
 import type { AccessPolicy, ExecutorRegistry, IdentityResolver, Logger } from 'nexus/kernel';
 import { previewCron, type CronPreview, type CronPreviewInput } from './cron-preview.ts';
-import type { Clock, IdSource, RunRepository, TaskRepository, Timers } from './ports.ts';
+import type { Clock, Timers } from 'nexus/kernel';
+import type { IdSource, RunRepository, TaskRepository } from './ports.ts';
 import { createTaskService, type SchedulerTaskService } from './task-service.ts';
 import { TaskWorker } from './task-worker.ts';
 

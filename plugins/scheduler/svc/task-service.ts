@@ -4,12 +4,12 @@ import { occurrenceAfter } from '../domain/schedule.ts';
 import { decideTransition, type TaskAction } from '../domain/task-transitions.ts';
 import type { TaskRecord, TaskStatus } from '../domain/task.ts';
 import { errors } from '../errors.ts';
-import type { Clock, IdSource, Page, RunRepository, TaskRepository } from './ports.ts';
+import { pageRequest, type Clock, type Page } from 'nexus/kernel';
+import type { IdSource, RunRepository, TaskRepository } from './ports.ts';
 import { checkNewTask } from './task-checks.ts';
 import { toRunView, toTaskView, type RunView, type SchedulerCreateInput, type SchedulerTaskView } from './views.ts';
 
 const ADMIN_PERMISSION = 'scheduler.admin';
-const DEFAULT_PAGE = { limit: 50, offset: 0 } as const;
 
 export interface SchedulerTaskFilter {
   readonly kind?: string;
@@ -123,8 +123,7 @@ export function createTaskService(deps: TaskServiceDeps): SchedulerTaskService {
         ownerId: isAdmin(identity) ? filter.ownerId : identity.userId,
         kind: filter.kind,
         status: filter.status,
-        limit: filter.limit ?? DEFAULT_PAGE.limit,
-        offset: filter.offset ?? DEFAULT_PAGE.offset,
+        ...pageRequest(filter),
       });
       return { total: page.total, items: page.items.map(toTaskView) };
     },
@@ -134,7 +133,7 @@ export function createTaskService(deps: TaskServiceDeps): SchedulerTaskService {
     resume: (identity, id) => act(identity, id, 'resume'),
     async runs(identity, id, paging = {}) {
       await visible(identity, id);
-      const page = await runs.listForTask(id, { limit: paging.limit ?? DEFAULT_PAGE.limit, offset: paging.offset ?? DEFAULT_PAGE.offset });
+      const page = await runs.listForTask(id, pageRequest(paging));
       return { total: page.total, items: page.items.map(toRunView) };
     },
   };

@@ -5,6 +5,7 @@ import type { CollectionInfo } from './catalog.ts';
 import { deserialize } from './codec.ts';
 import type { SqliteDatabase } from './database.ts';
 import { invalidInput } from './errors.ts';
+import { fastFilter } from './fast-paths.ts';
 import { normalizeSort } from './index-spec.ts';
 import { planQuery } from './planner.ts';
 import type { StoredRow } from './writer.ts';
@@ -21,6 +22,22 @@ function compile(filter: Document, what: string): Query {
   } catch (err) {
     throw invalidInput(what, err);
   }
+}
+
+/** Plain filters are tested directly; mingo, compiled only when some document needs it, decides the rest. */
+function matcher(filter: Document): (doc: Document) => boolean {
+  const fast = fastFilter(filter);
+  let query: Query | undefined = fast === undefined ? compile(filter, 'filter') : undefined;
+  return (doc) => {
+    const quick = fast?.(doc);
+    if (quick === true || quick === false) return quick;
+    query ??= compile(filter, 'filter');
+    try {
+      return query.test(doc);
+    } catch (err) {
+      throw invalidInput('filter', err);
+    }
+  };
 }
 
 function integerOption(value: number | undefined, what: string): number {
@@ -41,20 +58,14 @@ export function selectRows(db: SqliteDatabase, collection: CollectionInfo | unde
   const { skip, limit } = pagination(options);
   if (collection === undefined) return [];
   const sort = normalizeSort(options.sort);
-  const query = compile(filter, 'filter');
+  const matches = matcher(filter);
   const plan = planQuery(collection, filter, sort);
   const wanted = plan.sortServed && limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
   const rows: StoredRow[] = [];
   const candidates = db.prepare(plan.sql).iterate(...plan.params) as Iterable<{ seq: number; text: string }>;
   for (const { seq, text } of candidates) {
     const doc = deserialize<Document>(text);
-    let matches: boolean;
-    try {
-      matches = query.test(doc);
-    } catch (err) {
-      throw invalidInput('filter', err);
-    }
-    if (!matches) continue;
+    if (!matches(doc)) continue;
     rows.push({ seq, text, doc });
     if (rows.length >= wanted) break;
   }
@@ -66,7 +77,7 @@ export function selectRows(db: SqliteDatabase, collection: CollectionInfo | unde
 /** Counts matches like countDocuments; when the plan is exact SQLite counts without parsing a single document. */
 export function countRows(db: SqliteDatabase, collection: CollectionInfo | undefined, filter: Document, options: SelectOptions = {}): number {
   if (collection === undefined) return selectRows(db, collection, filter, options).length;
-  compile(filter, 'filter');
+  if (fastFilter(filter) === undefined) compile(filter, 'filter');
   const plan = planQuery(collection, filter, []);
   if (!plan.exact) return selectRows(db, collection, filter, options).length;
   const { skip, limit } = pagination(options);

@@ -3,6 +3,7 @@ import { update as applyOperators, type Modifier } from 'mingo/updater';
 import { ObjectId, type Document } from 'mongodb';
 import { deserialize } from './codec.ts';
 import { EmbeddedStoreError, invalidInput } from './errors.ts';
+import { applyFastUpdate } from './fast-paths.ts';
 import { idKey } from './index-keys.ts';
 import { isOperatorObject, isPlainObject } from './values.ts';
 
@@ -48,7 +49,7 @@ export function updatedDocument(stored: { text: string; doc: Document }, update:
   }
   const doc = deserialize<Document>(stored.text);
   // Only the positional `$` operator needs the filter (to find the matched element); compiling it costs time otherwise.
-  run(doc, operators, usesPositional(operators) ? filter : undefined);
+  if (!applyFastUpdate(doc, operators)) run(doc, operators, usesPositional(operators) ? filter : undefined);
   if (idKey(doc._id) !== idKey(stored.doc._id)) throw immutableId();
   return doc;
 }

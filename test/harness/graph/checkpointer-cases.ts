@@ -9,6 +9,8 @@ export interface CheckpointerFixture {
   /** Moves the checkpointer's clock forward. */
   advance(ms: number): void;
   ttlMs: number;
+  /** Another copy over the same storage, as a second harness process (or one restarted) would have. */
+  another(): Checkpointer;
   close(): Promise<void>;
 }
 
@@ -18,6 +20,34 @@ function state(runId: string, threadId: string, startedAt: number): RunState {
 
 function next(previous: RunState, changes: Partial<RunState> = {}): RunState {
   return { ...previous, ...changes, step: previous.step + 1, updatedAt: previous.updatedAt + 1 };
+}
+
+/** One model round trip: the AIMessage with a call, its ToolMessage, its record and the model step. */
+function roundTrip(previous: RunState, n: number): RunState {
+  const id = `c${n}`;
+  return next(previous, {
+    node: 'model',
+    messages: [
+      ...previous.messages,
+      { role: 'assistant', content: '', tool_calls: [{ id, name: 'noop', arguments: { n } }] },
+      { role: 'tool', tool_call_id: id, name: 'noop', content: `ok ${n}`, isError: false },
+    ],
+    toolCalls: [...previous.toolCalls, { toolCallId: id, name: 'noop', arguments: { n }, status: 'succeeded', startedAt: n, finishedAt: n, durationMs: 0 }],
+    modelSteps: [
+      ...previous.modelSteps,
+      {
+        index: previous.modelSteps.length,
+        kind: 'agent',
+        startedAt: n,
+        finishedAt: n,
+        durationMs: 0,
+        usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+        text: '',
+        toolCalls: [{ id, name: 'noop' }],
+      },
+    ],
+    modelCalls: previous.modelCalls + 1,
+  });
 }
 
 export function checkpointerCases(t: Test, name: string, create: () => Promise<CheckpointerFixture>): void {
@@ -114,5 +144,87 @@ export function checkpointerCases(t: Test, name: string, create: () => Promise<C
     const again = next(withOutput, { node: 'model' });
     await f.checkpointer.save(again, { parentStep: 1 });
     t.same(await f.checkpointer.load('r1'), again);
+  });
+
+  t.test(`${name}: many steps, each appending, load back exactly; a rewritten history (summarisation) too`, async (t) => {
+    const f = await create();
+    t.teardown(() => f.close());
+    let current = state('r1', 't1', 1);
+    await f.checkpointer.save(current, { parentStep: null });
+    for (let n = 1; n <= 30; n += 1) {
+      const stepped = roundTrip(current, n);
+      await f.checkpointer.save(stepped, { parentStep: current.step });
+      current = stepped;
+      // A step that changes only the head (status, node, batch) appends nothing.
+      const headOnly = next(current, { node: 'validate_model_output', visibleTools: ['noop'] });
+      await f.checkpointer.save(headOnly, { parentStep: current.step });
+      current = headOnly;
+    }
+    t.same(await f.checkpointer.load('r1'), current);
+    const summarised = next(current, {
+      messages: [current.messages[0]!, { role: 'system', content: 'Summary of earlier turns: noop ran 28 times.' }, ...current.messages.slice(-4)],
+    });
+    await f.checkpointer.save(summarised, { parentStep: current.step });
+    t.same(await f.checkpointer.load('r1'), summarised);
+    const after = roundTrip(summarised, 31);
+    await f.checkpointer.save(after, { parentStep: summarised.step });
+    t.same(await f.checkpointer.load('r1'), after);
+    t.equal((await f.checkpointer.load('r1'))!.messages.length, 8);
+  });
+
+  t.test(`${name}: a caller changing its lists after a save changes nothing that was saved`, async (t) => {
+    const f = await create();
+    t.teardown(() => f.close());
+    const first = state('r1', 't1', 1);
+    await f.checkpointer.save(first, { parentStep: null });
+    const second = roundTrip(first, 1);
+    await f.checkpointer.save(second, { parentStep: 0 });
+    const expected = structuredClone(second);
+    second.messages.push({ role: 'user', content: 'pushed after the save' });
+    t.same(await f.checkpointer.load('r1'), expected);
+    // The same array saved again with the pushed message: the checkpoint now holds it.
+    const third = next(second);
+    await f.checkpointer.save(third, { parentStep: 1 });
+    t.equal((await f.checkpointer.load('r1'))!.messages.at(-1)?.content, 'pushed after the save');
+  });
+
+  t.test(`${name}: another copy resumes a run, appends to it, and the first copy sees its steps`, async (t) => {
+    const f = await create();
+    t.teardown(() => f.close());
+    let current = state('r1', 't1', 1);
+    await f.checkpointer.save(current, { parentStep: null });
+    for (let n = 1; n <= 3; n += 1) {
+      const stepped = roundTrip(current, n);
+      await f.checkpointer.save(stepped, { parentStep: current.step });
+      current = stepped;
+    }
+    const other = f.another();
+    const loaded = (await other.load('r1'))!;
+    t.same(loaded, current);
+    const continued = roundTrip(loaded, 4);
+    await other.save(continued, { parentStep: loaded.step });
+    // The first copy's view of the run is stale now: its next write from the old step loses, and nothing breaks.
+    await t.rejects(f.checkpointer.save(roundTrip(current, 9), { parentStep: current.step }), CheckpointConflictError);
+    t.same(await f.checkpointer.load('r1'), continued);
+    const back = roundTrip((await f.checkpointer.load('r1'))!, 5);
+    await f.checkpointer.save(back, { parentStep: continued.step });
+    t.same(await other.load('r1'), back);
+  });
+
+  t.test(`${name}: concurrent writers from the same step: exactly one wins and its history is what loads`, async (t) => {
+    const f = await create();
+    t.teardown(() => f.close());
+    const first = state('r1', 't1', 1);
+    await f.checkpointer.save(first, { parentStep: null });
+    const a = roundTrip(first, 1);
+    const b = roundTrip(first, 2);
+    const other = f.another();
+    const outcomes = await Promise.allSettled([f.checkpointer.save(a, { parentStep: 0 }), other.save(b, { parentStep: 0 })]);
+    t.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
+    const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    t.ok(lost.reason instanceof CheckpointConflictError);
+    const winner = outcomes[0]!.status === 'fulfilled' ? a : b;
+    t.same(await f.checkpointer.load('r1'), winner);
+    t.same(await other.load('r1'), winner);
   });
 }

@@ -7,6 +7,7 @@ import { MODEL_STEP_TEXT_LIMIT, RunResultSchema } from '../../../shared/contract
 import { createStore } from '../../../shared/store/index.ts';
 import { tempDirFor } from '../../helpers/temp-dir.ts';
 import { request, testRunner } from '../fixtures.ts';
+import { createStoreCheckpointer as createFormat1StoreCheckpointer } from './format-1/store-checkpointer.ts';
 
 t.test('a run resumed after review, in a new runner over the store, continues the step list', async (t) => {
   const dataDir = await tempDirFor(t, 'nexus-steps-');
@@ -57,15 +58,16 @@ t.test('a checkpoint written before steps were recorded resumes with the list st
   const dataDir = await tempDirFor(t, 'nexus-steps-');
   const store = await createStore({ dataDir });
   t.teardown(() => store.close());
-  const checkpointer = createStoreCheckpointer({ store });
   const script = [{ toolCalls: [{ name: 'remove_item', arguments: { id: 'old' } }] }, { text: 'done' }];
-  const { runner } = testRunner({ script, checkpointer });
+  // Written by the format-1 checkpointer, as code from before both model steps and appended checkpoints did.
+  const { runner: before } = testRunner({ script, checkpointer: createFormat1StoreCheckpointer({ store }) });
   const req = request();
-  await runner.invoke(req);
+  await before.invoke(req);
   const docs = store.collection<{ _id: string; state: string }>('agent_checkpoints');
   const doc = await docs.findOne({ _id: req.runId });
   const { modelSteps: _dropped, ...legacy } = JSON.parse(doc!.state) as Record<string, unknown>;
   await docs.updateOne({ _id: req.runId }, { $set: { state: JSON.stringify(legacy) } });
+  const { runner } = testRunner({ script: script.slice(1), checkpointer: createStoreCheckpointer({ store }) });
   const result = await runner.resume(req.runId, [{ toolCallId: 'call_1', type: 'approve' }]);
   t.equal(result.status, 'completed');
   t.match(result.modelSteps, [{ index: 0, kind: 'agent', text: 'done' }]);

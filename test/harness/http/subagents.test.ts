@@ -28,6 +28,7 @@ t.test('the desk skill delegates to the archivist, whose nested run reads the no
     result: { isError: false, content: [{ text: 'Note n1 says: note n1.' }], structuredContent: { subagent: 'archivist', status: 'completed', toolCalls: [{ name: 'notes_read', arguments: { id: 'n1' }, status: 'succeeded' }] } },
   }]);
   t.equal(res.body.toolCalls.length, 1, "the nested run's calls are inside the delegation's result, not the parent's list");
+  t.match(res.body, { grounding: 'tools', groundedOn: [{ name: 'subagent_archivist' }] }, 'a nested answer backed by a tool backs the parent');
   t.match(rig.mcp.calls, [{ name: 'notes_read', userId: 'user-1', tokenId: 'token-1' }], "the nested run calls MCP on the user's behalf");
 
   const [parent, nested, nestedAgain] = rig.model.requests;
@@ -50,6 +51,7 @@ t.test('a call needing review is refused inside the nested run instead of pausin
   t.notOk(res.body.pendingReviews?.length, 'nothing waits for a reviewer');
   t.match(res.body.toolCalls[0].result.structuredContent.toolCalls, [{ name: 'notes_delete', status: 'refused' }]);
   t.same(rig.mcp.calls, [], 'the delete never reached the server');
+  t.match(res.body, { grounding: 'none', groundedOn: [], toolCalls: [{ status: 'succeeded', result: { structuredContent: { grounding: 'none' } } }] }, 'a nested answer no tool backs backs nothing');
   t.match(JSON.stringify(rig.model.requests[2]?.body.messages), /needs a human review, which a subagent cannot wait for/);
 });
 

@@ -6,6 +6,7 @@ import { ProfileError } from '../../../shared/contracts/profile.ts';
 import { createProfilePolicy } from '../../../harness/profile/profile-policy.ts';
 import { parseRuntimeProfile } from '../../../harness/profile/runtime-profile.ts';
 import { classifyTool } from '../../../harness/profile/tool-classification.ts';
+import type { SkillDefinition } from '../../../harness/skills/skill-file.ts';
 import { projectRoot } from '../../helpers/test-env.ts';
 import { identity } from '../fixtures.ts';
 
@@ -71,7 +72,7 @@ t.test('policy: role matrix, review from the role or the tool, switched-off tool
     'tools:',
     '  box_hide: { enabled: false }',
   );
-  const skills = new Map([['boxes', { name: 'boxes', description: 'd', allowedTools: ['box_*'], toolCategories: {}, path: '/b' }]]);
+  const skills = new Map([['boxes', { name: 'boxes', description: 'd', allowedTools: ['box_*'], toolCategories: {}, toolFirst: false, path: '/b' }]]);
   const policy = createProfilePolicy({ profile, skills });
   const verdict = (toolName: string, skill?: string, role = 'member') => policy.evaluateCall({ identity: { ...identity, role }, skill, toolName, arguments: {} });
   t.same(verdict('box_open', 'boxes'), { action: 'allow' });
@@ -85,6 +86,18 @@ t.test('policy: role matrix, review from the role or the tool, switched-off tool
   t.notOk(policy.roleAllowsTool('member', 'box_hide'));
   t.equal(policy.routeUsesTools?.('chat'), false);
   t.equal(policy.routeUsesTools?.('boxes'), true);
+});
+
+t.test('policy: tool-first comes from the skill, and the profile binding overrides it either way', async (t) => {
+  const skill = (name: string, toolFirst: boolean): [string, SkillDefinition] => [name, { name, description: 'd', allowedTools: [`${name}_*`], toolCategories: {}, toolFirst, path: `/${name}` }];
+  const skills = new Map([skill('lamps', true), skill('boxes', false), skill('jars', true)]);
+  const policy = createProfilePolicy({ profile: profileOf('skills:', '  boxes: { toolFirst: true }', '  jars: { toolFirst: false, enabled: true }'), skills });
+  t.equal(policy.skillRequiresTool?.('lamps'), true, 'from the front matter');
+  t.equal(policy.skillRequiresTool?.('boxes'), true, 'turned on by the binding');
+  t.equal(policy.skillRequiresTool?.('jars'), false, 'turned off by the binding');
+  t.equal(policy.skillRequiresTool?.('gone'), false);
+  t.match(problems('skills:', '  boxes: { toolFirst: "yes" }'), [/\/skills\/boxes\/toolFirst/]);
+  t.same(problems('skills:', '  boxes: { toolFirst: true }'), [], 'a binding need not say enabled');
 });
 
 t.test('history and limits sections: summarising needs keepRecent below summarizeAfter', async (t) => {

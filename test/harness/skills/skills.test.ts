@@ -21,6 +21,17 @@ t.test('front matter: lists or strings, categories at the top or under metadata'
   t.match(parse('plain', skillText('plain')), { ok: true, skill: { allowedTools: [], toolCategories: {} } }, 'a skill of instructions only');
 });
 
+t.test('tool-first: at the top or under metadata, a boolean, off by default', async (t) => {
+  const withField = (lines: string[]) => ['---', 'name: lamp', 'description: Switches lamps.', 'allowed-tools: [lamp_set]', ...lines, '---', 'Body.'].join('\n');
+  t.match(parse('lamp', withField(['tool-first: true'])), { ok: true, skill: { toolFirst: true } });
+  t.match(parse('lamp', withField(['metadata:', '  tool-first: true'])), { ok: true, skill: { toolFirst: true } });
+  t.match(parse('lamp', withField([])), { ok: true, skill: { toolFirst: false } });
+  const bad = parse('lamp', withField(['tool-first: "yes"']));
+  t.match(bad.ok ? [] : bad.problems.map(formatSkillProblem), [/SKILL.md: tool-first: must be true or false/]);
+  const nested = parse('lamp', withField(['metadata:', '  tool-first: 1']));
+  t.match(nested.ok ? [] : nested.problems, [{ field: 'metadata.tool-first' }]);
+});
+
 t.test('every problem names the file and the field', async (t) => {
   const problems = (folder: string, text: string) => {
     const result = parse(folder, text);
@@ -95,7 +106,7 @@ t.test('an edit that grabs another skill\'s tool is refused and the edited skill
 });
 
 t.test('the routing index holds name, description, category and path only', async (t) => {
-  const skill: SkillDefinition = { name: 'a', description: 'd', allowedTools: ['x'], toolCategories: { q: ['x'] }, category: 'q', path: '/a/SKILL.md' };
+  const skill: SkillDefinition = { name: 'a', description: 'd', allowedTools: ['x'], toolCategories: { q: ['x'] }, category: 'q', toolFirst: false, path: '/a/SKILL.md' };
   const profile = parseRuntimeProfile('version: 1\nroles:\n  member: { permissions: [], tools: [] }\n', 'p');
   const snapshot = createSnapshot(1, profile, new Map([['a', skill]]), 'now');
   t.same(snapshot.index, [{ name: 'a', description: 'd', path: '/a/SKILL.md', category: 'q' }]);

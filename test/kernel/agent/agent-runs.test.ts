@@ -22,6 +22,17 @@ t.test('a run goes to the harness with the caller’s identity and is audited', 
   t.match(audit.body.run, { userId: 'alice', route: 'demo', status: 'completed', input: 'lights off please', answer: 'The lights are off.' });
 });
 
+t.test('a W3C traceparent on the request reaches the harness with the run; a malformed one does not', async (t) => {
+  harness.onRun = (req) => result(req, { answer: 'ok' });
+  const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+  const send = (value: string) =>
+    server.app.inject({ method: 'POST', url: '/api/agent/runs', headers: { authorization: `Bearer ${alice}`, traceparent: value }, payload: { message: 'traced' } });
+  t.equal((await send(traceparent)).statusCode, 200);
+  t.equal(harness.runs.at(-1)!.identity.traceparent, traceparent);
+  t.equal((await send('00-nonsense')).statusCode, 200, 'a bad trace header never fails the run');
+  t.notOk('traceparent' in harness.runs.at(-1)!.identity);
+});
+
 t.test('the run keeps its model steps, routing included; one run’s audit returns them, the list does not', async (t) => {
   const at = Date.UTC(2026, 0, 2, 3, 4, 5);
   harness.onRun = (req) => result(req, {

@@ -21,8 +21,9 @@ const get = async (url: string, token: string) => {
   return { status: res.statusCode, body: res.json() };
 };
 
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const run = (i: number, userId: string, status: RunRecord['status'], route: string): RunRecord => ({
-  _id: `run-${i}`, userId, role: 'greeter', sessionId: `s-${i % 2}`, correlationId: `c-${i}`, route, skill: route, input: `ask ${i}`,
+  _id: `run-${i}`, userId, role: 'greeter', sessionId: `s-${i % 2}`, correlationId: `c-${i}`, traceId: i === 0 ? TRACE_ID : null, route, skill: route, input: `ask ${i}`,
   status, answer: status === 'completed' ? 'done' : null, error: status === 'failed' ? { code: 'harness_unavailable', message: 'down' } : null,
   usage: { inputTokens: 10, outputTokens: 5 }, startedAt: new Date(Date.UTC(2026, 10, 1, 0, i)), finishedAt: new Date(Date.UTC(2026, 10, 1, 0, i, 30)), durationMs: 30_000,
 });
@@ -57,6 +58,8 @@ t.test('a user without audit.read sees only their own runs', async (t) => {
 t.test('one run comes with its tool calls and review decisions', async (t) => {
   const one = await get('/api/audit/runs/run-0', admin);
   t.equal(one.body.run.input, 'ask 0');
+  t.equal(one.body.run.traceId, TRACE_ID, 'the run keeps the trace id it was recorded with');
+  t.equal((await get('/api/audit/runs/run-1', admin)).body.run.traceId, null, 'an untraced run says so');
   t.match(one.body.toolCalls, [{ tool: 'dige_list_devices', arguments: { roomId: 'r1' }, isError: false }]);
   t.match(one.body.reviewDecisions, [{ decision: 'approve', reviewerId: 'root' }]);
   t.same(one.body.modelSteps, [], 'a run recorded without model steps shows none');

@@ -1,9 +1,7 @@
 // In-test fakes of the MCP host's ports (catalog, authenticator, access policy) and helpers to boot the host and connect to it.
 import pino from 'pino';
 import { Type } from 'typebox';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import {
   defineTool,
   type CatalogTool,
@@ -154,7 +152,6 @@ export interface TestHost {
   readonly authenticator: FakeAuthenticator;
   /** Every log line the host wrote, parsed. */
   readonly logs: Record<string, unknown>[];
-  closeIdleSessions(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -178,7 +175,7 @@ export async function startTestHost(overrides: Partial<McpHostOptions> = {}): Pr
     ...overrides,
   });
   const { url } = await host.start();
-  return { url, catalog, authenticator, logs, closeIdleSessions: () => host.closeIdleSessions(), close: () => host.close() };
+  return { url, catalog, authenticator, logs, close: () => host.close() };
 }
 
 /** The wiring of kernel/main/mcp.ts over a booted kernel and its plugins' tools, in-process on a free port. */
@@ -195,6 +192,8 @@ export async function startKernelMcp(
 }
 
 export interface ClientOptions {
+  /** `modern` negotiates 2026-07-28 (server/discover, `_meta` envelope); `legacy` runs the 2025 initialize handshake. */
+  readonly era?: 'modern' | 'legacy';
   readonly headers?: Record<string, string>;
   readonly fetch?: FetchLike;
   /** Receives the refreshed tool list after every tools/list_changed notification. */
@@ -205,7 +204,10 @@ export async function connectClient(url: string, token: string, options: ClientO
   const { onToolsChanged } = options;
   const client = new Client(
     { name: 'mcp-host-test', version: '0.0.0' },
-    onToolsChanged === undefined ? {} : { listChanged: { tools: { debounceMs: 0, onChanged: onToolsChanged } } },
+    {
+      versionNegotiation: { mode: options.era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } },
+      ...(onToolsChanged === undefined ? {} : { listChanged: { tools: { debounceMs: 0, onChanged: onToolsChanged } } }),
+    },
   );
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { authorization: `Bearer ${token}`, ...options.headers } },

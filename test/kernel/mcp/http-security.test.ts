@@ -1,4 +1,4 @@
-// The HTTP edge of /mcp: rebinding guard before auth, auth on every request, session ownership, body limit, health.
+// The HTTP edge of /mcp: rebinding guard before auth, auth on every request, no sessions on either era, body limit, health.
 import { Readable } from 'node:stream';
 import t from 'tap';
 import { request } from 'undici';
@@ -39,14 +39,6 @@ const initialize = JSON.stringify({
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 });
 const listTools = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
-
-async function openSession(token: string): Promise<string> {
-  const reply = await send('POST', { token, body: initialize });
-  const sessionId = reply.headers['mcp-session-id'];
-  if (reply.status !== 200 || typeof sessionId !== 'string')
-    throw new Error(`initialize failed: ${reply.status} ${reply.text}`);
-  return sessionId;
-}
 
 function errorCode(reply: Reply): unknown {
   return (JSON.parse(reply.text) as { error: { code: unknown } }).error.code;
@@ -96,14 +88,22 @@ t.test('a Host header that is not ours is refused with 403', async (t) => {
   t.equal(errorCode(reply), 'host_forbidden');
 });
 
-t.test('another identity cannot use an existing session', async (t) => {
-  const sessionId = await openSession(ALICE_TOKEN);
-  const stolen = await send('POST', { token: BOB_TOKEN, body: listTools, headers: { 'mcp-session-id': sessionId } });
-  t.equal(stolen.status, 403);
-  t.equal(errorCode(stolen), 'forbidden');
-  const own = await send('POST', { token: ALICE_TOKEN, body: listTools, headers: { 'mcp-session-id': sessionId } });
-  t.equal(own.status, 200);
-  t.match(own.text, /demo_echo/);
+t.test('a 2025-era client needs no session: every request stands alone, and none is answered with a session id', async (t) => {
+  const opened = await send('POST', { token: ALICE_TOKEN, body: initialize });
+  t.equal(opened.status, 200);
+  t.equal(opened.headers['mcp-session-id'], undefined);
+  // As after an initialize on another copy of the server: the next request may land anywhere.
+  const listed = await send('POST', { token: BOB_TOKEN, body: listTools, headers: { 'mcp-protocol-version': '2025-06-18' } });
+  t.equal(listed.status, 200);
+  t.equal(listed.headers['mcp-session-id'], undefined);
+  t.match(listed.text, /demo_admin_reset/, 'answered for the identity of this request, not of an earlier one');
+  const stale = await send('POST', {
+    token: ALICE_TOKEN,
+    body: listTools,
+    headers: { 'mcp-protocol-version': '2025-06-18', 'mcp-session-id': 'from-a-sessionful-server' },
+  });
+  t.equal(stale.status, 200, 'a session id left over from a sessionful server is ignored');
+  t.notMatch(stale.text, /demo_admin_reset/);
 });
 
 t.test('a revoked token stops working on the very next request', async (t) => {
@@ -127,7 +127,7 @@ t.test('a revoked token stops working on the very next request', async (t) => {
       authorization: `Bearer ${ALICE_TOKEN}`,
       accept: 'application/json, text/event-stream',
       'content-type': 'application/json',
-      'mcp-session-id': String(reply.headers['mcp-session-id']),
+      'mcp-protocol-version': '2025-06-18',
     },
     body: listTools,
   });
@@ -136,26 +136,15 @@ t.test('a revoked token stops working on the very next request', async (t) => {
   t.equal((JSON.parse(await next.body.text()) as { error: { code: string } }).error.code, 'token_revoked');
 });
 
-t.test('an unknown session id is answered 404, as the transport does', async (t) => {
-  const reply = await send('POST', {
-    token: ALICE_TOKEN,
-    body: listTools,
-    headers: { 'mcp-session-id': 'no-such-session' },
-  });
-  t.equal(reply.status, 404);
-});
-
-t.test('a request other than initialize needs a session', async (t) => {
-  const reply = await send('POST', { token: ALICE_TOKEN, body: listTools });
-  t.equal(reply.status, 400);
-});
-
-t.test('DELETE ends a session', async (t) => {
-  const sessionId = await openSession(ALICE_TOKEN);
-  const deleted = await send('DELETE', { token: ALICE_TOKEN, headers: { 'mcp-session-id': sessionId } });
-  t.equal(deleted.status, 200);
-  const after = await send('POST', { token: ALICE_TOKEN, body: listTools, headers: { 'mcp-session-id': sessionId } });
-  t.equal(after.status, 404);
+t.test('GET and DELETE, the 2025 session operations, are answered 405 on the stateless lane', async (t) => {
+  for (const method of ['GET', 'DELETE'] as const) {
+    const reply = await send(method, { token: ALICE_TOKEN, headers: { 'mcp-session-id': 'any' } });
+    t.equal(reply.status, 405, method);
+    t.equal(reply.headers['allow'], 'POST');
+    t.equal(reply.headers['mcp-session-id'], undefined);
+  }
+  const anonymous = await send('GET', {});
+  t.equal(anonymous.status, 401, 'authentication still comes first');
 });
 
 t.test('malformed JSON is a JSON-RPC parse error', async (t) => {

@@ -1,67 +1,55 @@
-// A catalog change reaches every connected session as notifications/tools/list_changed, and the next listing shows it.
+// A catalog change reaches every 2026-07-28 client that called subscriptions/listen, and the next listing shows it.
 import t from 'tap';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { ALICE_TOKEN, BOB_TOKEN, connectClient, extraTool, startTestHost } from './fixtures.ts';
 
 const host = await startTestHost();
 t.teardown(() => host.close());
 
-/**
- * Resolves once the client's standalone SSE stream (its GET) has been accepted: only then can the server push to it.
- * The client opens that stream on its own after connect() resolves, so the test waits for it instead of sleeping.
- */
-function watchStandaloneStream(): { fetch: FetchLike; opened: Promise<void> } {
-  let markOpened!: () => void;
-  const opened = new Promise<void>((resolve) => (markOpened = resolve));
-  const watching: FetchLike = async (url, init) => {
-    const response = await fetch(url, init);
-    if (init?.method === 'GET' && response.ok) markOpened();
-    return response;
-  };
-  return { fetch: watching, opened };
+function nextToolsChanged(client: Client): Promise<void> {
+  return new Promise((resolve) => client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
 }
 
-function toolsChanged(): {
-  onToolsChanged: (error: Error | null, tools: readonly { name: string }[] | null) => void;
-  next: Promise<string[]>;
-} {
-  let settle!: (names: string[]) => void;
-  let fail!: (err: Error) => void;
-  const next = new Promise<string[]>((resolve, reject) => {
-    settle = resolve;
-    fail = reject;
-  });
-  return {
-    onToolsChanged: (error, tools) => (error === null ? settle((tools ?? []).map((tool) => tool.name)) : fail(error)),
-    next,
-  };
-}
-
-t.test('every connected client is told, and sees the new tool as its role allows', async (t) => {
-  const aliceStream = watchStandaloneStream();
-  const aliceChanges = toolsChanged();
-  const alice = await connectClient(host.url, ALICE_TOKEN, {
-    fetch: aliceStream.fetch,
-    onToolsChanged: aliceChanges.onToolsChanged,
-  });
+t.test('every listening client is told, and sees the new tool as its role allows', async (t) => {
+  const alice = await connectClient(host.url, ALICE_TOKEN);
   t.teardown(() => alice.close());
-
-  const bobStream = watchStandaloneStream();
-  const bobChanges = toolsChanged();
-  const bob = await connectClient(host.url, BOB_TOKEN, {
-    fetch: bobStream.fetch,
-    onToolsChanged: bobChanges.onToolsChanged,
-  });
+  const bob = await connectClient(host.url, BOB_TOKEN);
   t.teardown(() => bob.close());
 
-  await Promise.all([aliceStream.opened, bobStream.opened]);
+  // listen() resolves on the server's acknowledgement: from then on the stream is registered and can be pushed to.
+  const [aliceListen, bobListen] = await Promise.all([
+    alice.listen({ toolsListChanged: true }),
+    bob.listen({ toolsListChanged: true }),
+  ]);
+  t.strictSame(aliceListen.honoredFilter, { toolsListChanged: true });
   t.notOk((await alice.listTools()).tools.some((tool) => tool.name === 'demo_extra'));
 
+  const told = Promise.all([nextToolsChanged(alice), nextToolsChanged(bob)]);
   host.catalog.add(extraTool);
+  await told;
 
-  const [aliceTools, bobTools] = await Promise.all([aliceChanges.next, bobChanges.next]);
+  const aliceTools = (await alice.listTools({}, { cacheMode: 'refresh' })).tools.map((tool) => tool.name);
+  const bobTools = (await bob.listTools({}, { cacheMode: 'refresh' })).tools.map((tool) => tool.name);
   t.ok(aliceTools.includes('demo_extra'));
   t.notOk(aliceTools.includes('demo_admin_reset'), 'the refreshed list is still filtered by role');
   t.ok(bobTools.includes('demo_extra'));
   t.ok(bobTools.includes('demo_admin_reset'));
+});
+
+t.test('closing the server ends listen streams gracefully', async (t) => {
+  const own = await startTestHost();
+  const alice = await connectClient(own.url, ALICE_TOKEN);
+  t.teardown(() => alice.close());
+  const subscription = await alice.listen({ toolsListChanged: true });
+  await own.close();
+  t.equal(await subscription.closed, 'graceful');
+});
+
+t.test('a 2025-era client is not offered list_changed, since the stateless lane holds no stream for it', async (t) => {
+  const legacy = await connectClient(host.url, ALICE_TOKEN, { era: 'legacy' });
+  t.teardown(() => legacy.close());
+  t.strictSame(legacy.getServerCapabilities()?.tools, { listChanged: false });
+  const modern = await connectClient(host.url, ALICE_TOKEN);
+  t.teardown(() => modern.close());
+  t.strictSame(modern.getServerCapabilities()?.tools, { listChanged: true });
 });

@@ -1,5 +1,5 @@
 // One run's timeline: the request, the route and skill chosen, each model step and tool call (arguments, result, refusal, review decision) in time order, the outcome.
-import { Anchor, Badge, Blockquote, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Blockquote, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Timeline, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { api } from '../../api/client.ts';
@@ -10,14 +10,34 @@ import { Screen } from '../../components/screen.tsx';
 import { SchemaView } from '../../components/schema-view.tsx';
 import { QueryView } from '../../components/states.tsx';
 import { StatusBadge } from '../../components/status-badge.tsx';
+import { UngroundedNotice } from '../../components/ungrounded-notice.tsx';
 import { formatDuration, formatInstant } from '../../components/time.ts';
 import { runTimeline } from './run-timeline.ts';
+
+/** The run's OpenTelemetry trace id, copyable so an operator can look the trace up in their tracing tool. */
+function TraceId({ traceId }: { traceId: string | null }) {
+  if (traceId === null) return <Text size="sm"><b>Trace:</b> <Text span c="dimmed" size="xs">not traced</Text></Text>;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm"><b>Trace:</b> <Text span ff="monospace" size="xs" data-testid="audit-trace-id">{traceId}</Text></Text>
+      <CopyButton value={traceId}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy the trace id'} withArrow>
+            <ActionIcon variant="subtle" size="xs" onClick={copy} aria-label="Copy the trace id">{copied ? '✓' : '⧉'}</ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
 
 function ModelStepEntry({ step }: { step: AuditModelStep }) {
   return (
     <Stack gap="xs" data-testid="audit-model-step">
       <Group gap="xs">
         {step.kind === 'routing' && <Badge variant="outline">routing</Badge>}
+        {step.toolChoice === 'required' && <Badge variant="outline" color={step.toolCalls.length === 0 ? 'orange' : 'gray'}>tool required</Badge>}
+        {step.stopReason && <Text size="xs" c="dimmed">stop: {step.stopReason}</Text>}
         <Text size="xs" c="dimmed">
           {formatInstant(step.startedAt)} · {formatDuration(step.durationMs)} · {step.usage.inputTokens} in / {step.usage.outputTokens} out tokens
         </Text>
@@ -98,6 +118,7 @@ export function AuditRunScreen() {
                   <Text size="sm"><b>Started:</b> {formatInstant(run.startedAt)}</Text>
                   <Text size="sm"><b>Duration:</b> {formatDuration(run.durationMs)}</Text>
                   <Text size="sm"><b>Tokens:</b> {run.usage.inputTokens} in / {run.usage.outputTokens} out</Text>
+                  <TraceId traceId={run.traceId} />
                 </SimpleGrid>
               </Paper>
               <Timeline bulletSize={18} lineWidth={2} aria-label="Timeline">
@@ -118,7 +139,14 @@ export function AuditRunScreen() {
                   </Timeline.Item>
                 ))}
                 <Timeline.Item title={`Outcome: ${run.status}`}>
-                  {run.answer && <Blockquote p="xs" fz="sm" color="green">{run.answer}</Blockquote>}
+                  {run.answer && <Blockquote p="xs" fz="sm" color={run.ungrounded ? 'orange' : 'green'}>{run.answer}</Blockquote>}
+                  {run.ungrounded && run.notice && <UngroundedNotice notice={run.notice} />}
+                  {run.grounding === 'tools' && (
+                    <Group gap={4}>
+                      <Text size="xs">Rests on</Text>
+                      {run.groundedOn.map((call) => <Badge key={call.toolCallId} variant="light" tt="none">{call.tool}</Badge>)}
+                    </Group>
+                  )}
                   {run.error && <Text size="sm" c="red">{run.error.code}: {run.error.message}</Text>}
                   {run.status === 'interrupted' && <Text size="sm" c="dimmed">Paused for a review; the decisions resume it.</Text>}
                 </Timeline.Item>

@@ -1,6 +1,6 @@
 // The audit trail: agent runs, newest first, filtered by status, user, session, route and time, paged.
 import { useState } from 'react';
-import { Anchor, Button, Group, NativeSelect, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api } from '../../api/client.ts';
@@ -19,11 +19,19 @@ interface Filters {
   userId: string;
   sessionId: string;
   route: string;
+  grounding: string;
   from: string;
   to: string;
 }
 
-const EMPTY: Filters = { status: '', userId: '', sessionId: '', route: '', from: '', to: '' };
+const EMPTY: Filters = { status: '', userId: '', sessionId: '', route: '', grounding: '', from: '', to: '' };
+
+/** The grounding select: flagged answers, or runs by what their answer rests on. */
+const GROUNDING: Record<string, { ungrounded?: boolean; grounding?: string }> = {
+  flagged: { ungrounded: true },
+  tools: { grounding: 'tools' },
+  none: { grounding: 'none' },
+};
 
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -36,7 +44,7 @@ export function AuditScreen() {
     queryKey: ['audit', 'runs', filters, page],
     queryFn: () =>
       api.get<Page<AuditRun>>('/api/audit/runs', {
-        status: filters.status, userId: filters.userId.trim(), sessionId: filters.sessionId.trim(), route: filters.route.trim(),
+        status: filters.status, userId: filters.userId.trim(), sessionId: filters.sessionId.trim(), route: filters.route.trim(), ...GROUNDING[filters.grounding],
         from: iso(filters.from), to: iso(filters.to), limit: PAGE, offset: (page - 1) * PAGE,
       }),
     placeholderData: keepPreviousData,
@@ -54,6 +62,10 @@ export function AuditScreen() {
           {can('audit.read') && <TextInput label="User" value={draft.userId} onChange={set('userId')} w={140} />}
           <TextInput label="Session" value={draft.sessionId} onChange={set('sessionId')} w={160} />
           <TextInput label="Route" value={draft.route} onChange={set('route')} w={140} />
+          <NativeSelect
+            label="Grounding" value={draft.grounding} onChange={set('grounding')}
+            data={[{ value: '', label: 'Any' }, { value: 'flagged', label: 'Flagged: nothing done or looked up' }, { value: 'tools', label: 'Rests on tool results' }, { value: 'none', label: 'No tool result' }]}
+          />
           <TextInput type="datetime-local" label="From" value={draft.from} onChange={set('from')} />
           <TextInput type="datetime-local" label="To" value={draft.to} onChange={set('to')} />
           <Button type="submit">Apply</Button>
@@ -72,7 +84,10 @@ export function AuditScreen() {
                   <Table.Td>{run.userId} <Text span c="dimmed" size="xs">({run.role})</Text></Table.Td>
                   <Table.Td><Text size="sm" lineClamp={2}>{run.input}</Text></Table.Td>
                   <Table.Td>{run.skill ?? run.route ?? '—'}</Table.Td>
-                  <Table.Td><StatusBadge value={run.status} /></Table.Td>
+                  <Table.Td>
+                    <StatusBadge value={run.status} />
+                    {run.ungrounded && <Badge ml={4} size="xs" color="orange" variant="light" title={run.notice ?? undefined} data-testid="ungrounded-badge">no tool result</Badge>}
+                  </Table.Td>
                   <Table.Td>{formatDuration(run.durationMs)}</Table.Td>
                 </Table.Tr>
               ))}

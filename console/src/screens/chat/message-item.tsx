@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { ChatMessage } from '../../api/types.ts';
 import { useSession } from '../../auth/session.tsx';
 import { formatInstant } from '../../components/time.ts';
+import { UngroundedNotice } from '../../components/ungrounded-notice.tsx';
 import { MessageSources } from './message-sources.tsx';
 
 export function ToolBadges({ tools }: { tools: { name: string; status?: string }[] }) {
@@ -53,6 +54,7 @@ export function MessageItem({ message }: { message: ChatMessage }) {
       >
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.text}</Text>
         {message.error && <Text size="xs" c="red">{message.error.code}: {message.error.message}</Text>}
+        {message.ungrounded && message.notice && <UngroundedNotice notice={message.notice} />}
         <ToolBadges tools={message.toolCalls} />
         {message.role === 'assistant' && message.runId && message.toolCalls.some((t) => t.name.startsWith('rag_')) && can('audit.read.own') && (
           <MessageSources runId={message.runId} />

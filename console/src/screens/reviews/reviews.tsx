@@ -39,7 +39,7 @@ function PendingReview({ review }: { review: Review }) {
       notify({
         color: outcome.status === 'failed' ? 'red' : 'green',
         title: `Decisions sent; the run ${outcome.status === 'interrupted' ? 'paused again' : outcome.status}`,
-        message: outcome.answer ?? outcome.error?.message ?? undefined,
+        message: [outcome.answer ?? outcome.error?.message, outcome.notice].filter(Boolean).join('\n\n') || undefined,
       });
       void queryClient.invalidateQueries({ queryKey: ['reviews'] });
       void queryClient.invalidateQueries({ queryKey: ['devices'] });

@@ -1,7 +1,6 @@
 // dige_api_calls: one immutable row per provider request attempt, written by the client, read by the audit routes.
-import type { DocumentStore } from 'nexus/kernel';
+import { pagedFind, type DocumentStore, type Page, type PageRequest } from 'nexus/kernel';
 import type { ApiCallRecord, ApiCallRecorder } from '../provider/http-caller.ts';
-import type { Page, PageQuery } from './paging.ts';
 
 export const API_CALLS = 'dige_api_calls';
 
@@ -13,7 +12,7 @@ export interface ApiCallFilter {
 }
 
 export interface ApiCallRepository extends ApiCallRecorder {
-  list(filter: ApiCallFilter, page: PageQuery): Promise<Page<StoredApiCall>>;
+  list(filter: ApiCallFilter, page: PageRequest): Promise<Page<StoredApiCall>>;
 }
 
 export function createApiCallRepository(store: DocumentStore): ApiCallRepository {
@@ -24,11 +23,8 @@ export function createApiCallRepository(store: DocumentStore): ApiCallRepository
     },
     async list(filter, page) {
       const query = filter.operationId === undefined ? {} : { operationId: filter.operationId };
-      const [total, docs] = await Promise.all([
-        calls.countDocuments(query),
-        calls.find(query, { sort: { at: -1, _id: -1 }, skip: page.offset, limit: page.limit }).toArray(),
-      ]);
-      return { total, items: docs.map(({ _id, ...rest }) => ({ id: String(_id), ...rest })) };
+      const { total, items } = await pagedFind(calls, query, { sort: { at: -1, _id: -1 }, ...page });
+      return { total, items: items.map(({ _id, ...rest }) => ({ id: String(_id), ...rest })) };
     },
   };
 }

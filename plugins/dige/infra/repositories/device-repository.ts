@@ -1,7 +1,6 @@
 // dige_devices (the last observation of each device) and dige_device_state_history (every observation, never changed).
-import { isDuplicateKeyError, type DocumentStore } from 'nexus/kernel';
+import { isDuplicateKeyError, pagedFind, type DocumentStore, type Page, type PageRequest } from 'nexus/kernel';
 import type { Device, DeviceState } from '../../domain/device.ts';
-import type { Page, PageQuery } from './paging.ts';
 
 export const DEVICES = 'dige_devices';
 export const STATE_HISTORY = 'dige_device_state_history';
@@ -44,7 +43,7 @@ export interface Observation {
 export interface DeviceRepository {
   /** Records what the provider said about a device; this is history, never the authority on its state. */
   observe(device: Device, observation: Observation): Promise<void>;
-  history(deviceId: string, page: PageQuery): Promise<Page<HistoryEntry>>;
+  history(deviceId: string, page: PageRequest): Promise<Page<HistoryEntry>>;
 }
 
 export function createDeviceRepository(store: DocumentStore): DeviceRepository {
@@ -79,11 +78,8 @@ export function createDeviceRepository(store: DocumentStore): DeviceRepository {
       });
     },
     async history(deviceId, page) {
-      const [total, docs] = await Promise.all([
-        history.countDocuments({ deviceId }),
-        history.find({ deviceId }, { sort: { observedAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }).toArray(),
-      ]);
-      return { total, items: docs.map(({ _id, ...rest }) => ({ id: String(_id), ...rest })) };
+      const { total, items } = await pagedFind(history, { deviceId }, { sort: { observedAt: -1, _id: -1 }, ...page });
+      return { total, items: items.map(({ _id, ...rest }) => ({ id: String(_id), ...rest })) };
     },
   };
 }

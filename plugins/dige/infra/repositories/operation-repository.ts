@@ -1,8 +1,7 @@
 // dige_device_operations: one immutable record per control attempt, written once when the attempt ends.
-import type { DocumentStore } from 'nexus/kernel';
+import { pagedFind, type DocumentStore, type Page, type PageRequest } from 'nexus/kernel';
 import type { DeviceState } from '../../domain/device.ts';
 import type { ControlChannel, OperationOutcome, ProviderOperationStatus } from '../../domain/operation.ts';
-import type { Page, PageQuery } from './paging.ts';
 
 export const OPERATIONS = 'dige_device_operations';
 
@@ -37,7 +36,7 @@ export interface OperationFilter {
 
 export interface OperationRepository {
   insert(record: OperationRecord): Promise<void>;
-  list(filter: OperationFilter, page: PageQuery): Promise<Page<OperationRecord>>;
+  list(filter: OperationFilter, page: PageRequest): Promise<Page<OperationRecord>>;
 }
 
 export function createOperationRepository(store: DocumentStore): OperationRepository {
@@ -50,11 +49,7 @@ export function createOperationRepository(store: DocumentStore): OperationReposi
       const query: Record<string, string> = {};
       if (filter.deviceId !== undefined) query['deviceId'] = filter.deviceId;
       if (filter.outcome !== undefined) query['outcome'] = filter.outcome;
-      const [total, items] = await Promise.all([
-        operations.countDocuments(query),
-        operations.find(query, { sort: { requestedAt: -1, _id: -1 }, skip: page.offset, limit: page.limit }).toArray(),
-      ]);
-      return { total, items };
+      return pagedFind(operations, query, { sort: { requestedAt: -1, _id: -1 }, ...page });
     },
   };
 }

@@ -1,6 +1,7 @@
 // Parses a standard five-field cron expression (or macro) into value sets, refusing anything non-standard.
 import { CronError } from './cron-error.ts';
 import { FIELD_SPECS, MACROS, MAX_DAYS_IN_MONTH, type FieldSpec } from './cron-fields.ts';
+import { parseField } from './parse-field.ts';
 import type { CronSchedule } from './cron-schedule.ts';
 
 const FIELD_LIST = 'minute hour day-of-month month day-of-week';
@@ -46,56 +47,6 @@ function fieldCountError(text: string, count: number): CronError {
   const hint =
     count === 6 ? '; a sixth (seconds) field is not supported' : count === 7 ? '; seconds and year fields are not supported' : '';
   return new CronError('expression', text, `expected 5 fields (${FIELD_LIST}), got ${count}${hint}`);
-}
-
-function parseField(spec: FieldSpec, text: string): number[] {
-  const allowed = new Set<number>();
-  for (const item of text.split(',')) {
-    if (item === '') throw new CronError(spec.field, '', `${spec.field}: empty list item in "${text}"`);
-    const [low, high, step] = parseItem(spec, item);
-    // A written 7 in day-of-week is Sunday, stored as 0.
-    for (let value = low; value <= high; value += step) allowed.add(spec.field === 'day-of-week' ? value % 7 : value);
-  }
-  return [...allowed].sort((a, b) => a - b);
-}
-
-/** One list item as [low, high, step]. */
-function parseItem(spec: FieldSpec, item: string): [number, number, number] {
-  const unsupported = () => new CronError(spec.field, item, `${spec.field}: unsupported token "${item}"`);
-  const slash = item.split('/');
-  if (slash.length > 2) throw unsupported();
-  const [base = '', stepText] = slash;
-  const step = stepText === undefined ? 1 : parseStep(spec, item, stepText, unsupported);
-  if (base === '*') return [spec.min, spec.openMax, step];
-  const dash = base.split('-');
-  if (dash.length > 2) throw unsupported();
-  const [lowText = '', highText] = dash;
-  const low = parseValue(spec, lowText, unsupported);
-  // `7/2` in day-of-week starts past openMax; it still means Sunday rather than nothing.
-  if (highText === undefined) return stepText === undefined ? [low, low, 1] : [low, Math.max(low, spec.openMax), step];
-  const high = parseValue(spec, highText, unsupported);
-  if (low > high) throw new CronError(spec.field, item, `${spec.field}: range "${item}" is reversed (${low} > ${high})`);
-  return [low, high, step];
-}
-
-function parseStep(spec: FieldSpec, item: string, text: string, unsupported: () => CronError): number {
-  if (!/^\d+$/.test(text)) throw unsupported();
-  const step = Number(text);
-  if (step === 0) throw new CronError(spec.field, item, `${spec.field}: zero step in "${item}"`);
-  return step;
-}
-
-function parseValue(spec: FieldSpec, text: string, unsupported: () => CronError): number {
-  if (/^\d+$/.test(text)) {
-    const value = Number(text);
-    if (value < spec.min || value > spec.max) {
-      throw new CronError(spec.field, text, `${spec.field}: ${text} is out of range ${spec.min}-${spec.max}`);
-    }
-    return value;
-  }
-  const index = spec.names.indexOf(text.toLowerCase());
-  if (index < 0) throw unsupported();
-  return spec.min + index;
 }
 
 // Vixie accepts e.g. `0 0 30 2 *` and never runs it; refusing it keeps every accepted schedule firing and

@@ -2,16 +2,23 @@
 import t from 'tap';
 import { checkText } from '../../../../plugins/chipchat/domain/message.ts';
 import { normalizeTitle, titleFromMessage } from '../../../../plugins/chipchat/domain/conversation.ts';
+import { UNGROUNDED_NOTICE } from '../../../../shared/contracts/run-result.ts';
 import { replyFor, reviewerRoles, summarizeArguments, type RunFacts } from '../../../../plugins/chipchat/domain/run-reply.ts';
 
 const roles = { admin: { reviews: ['*'] }, lead: { reviews: ['demo_*'] }, operator: {}, night: { reviews: ['demo_switch'] } };
 const reviewers = (tool: string) => reviewerRoles(roles, tool);
-const run = (over: Partial<RunFacts>): RunFacts => ({ runId: 'r1', status: 'completed', answer: 'Hello.', result: { toolCalls: [] }, error: null, ...over });
+const run = (over: Partial<RunFacts>): RunFacts => ({ runId: 'r1', status: 'completed', answer: 'Hello.', result: { toolCalls: [] }, error: null, notice: null, ...over });
 
 t.test('a completed run is the assistant’s answer with its tool summaries', async (t) => {
   const reply = replyFor(run({ result: { toolCalls: [{ toolCallId: 'c', name: 'demo_read', arguments: {}, status: 'succeeded', startedAt: 1, finishedAt: 2, durationMs: 1 }] } }), reviewers);
   t.match(reply, { _id: 'run:r1:answer', role: 'assistant', text: 'Hello.', runStatus: 'completed', toolCalls: [{ name: 'demo_read', status: 'succeeded' }], error: null });
   t.equal(replyFor(run({ answer: '  ' }), reviewers).text, '(The assistant gave no answer.)');
+});
+
+t.test('an answer the app flags carries the flag and the notice; others do not', async (t) => {
+  const claimed = replyFor(run({ answer: 'The lights are on.', notice: UNGROUNDED_NOTICE }), reviewers);
+  t.match(claimed, { role: 'assistant', text: 'The lights are on.', ungrounded: true, notice: UNGROUNDED_NOTICE });
+  t.match(replyFor(run({}), reviewers), { ungrounded: false, notice: null });
 });
 
 t.test('a paused run is a notice: what waits, with which arguments, and which roles decide', async (t) => {

@@ -7,9 +7,9 @@ import { CHIPCHAT_COLLECTIONS } from '../../../../plugins/chipchat/infra/collect
 import { createConversationRepository } from '../../../../plugins/chipchat/infra/conversation-repository.ts';
 import { randomIds } from '../../../../plugins/chipchat/infra/ids.ts';
 import { createMessageRepository } from '../../../../plugins/chipchat/infra/message-repository.ts';
-import { systemClock } from '../../../../plugins/chipchat/infra/system-clock.ts';
 import { createChipchatServices, type ChipchatServices } from '../../../../plugins/chipchat/svc/chipchat-services.ts';
-import type { Clock, Waiter } from '../../../../plugins/chipchat/svc/ports.ts';
+import { systemClock, type Clock } from '../../../../kernel/index.ts';
+import type { Waiter } from '../../../../plugins/chipchat/svc/ports.ts';
 import { tempDirFor } from '../../../helpers/temp-dir.ts';
 
 /** Creates the manifest's indexes, as the kernel does before init. */
@@ -93,7 +93,6 @@ export interface PartsOptions {
   readonly agentRuns?: AgentRunService;
   readonly tasks?: TaskService;
   readonly maxMessageChars?: number;
-  readonly turnLeaseMs?: number;
 }
 
 export function buildChipchat(store: DocumentStore, options: PartsOptions = {}): ChipchatServices {
@@ -109,6 +108,5 @@ export function buildChipchat(store: DocumentStore, options: PartsOptions = {}):
     logger: pino({ level: 'silent' }),
     maxMessageChars: options.maxMessageChars ?? 4000,
     notifyPollMs: 1000,
-    turnLeaseMs: options.turnLeaseMs ?? 60_000,
   });
 }

@@ -1,43 +1,32 @@
-// A chat turn through a stand-in agent: one turn at a time per conversation, and resumed runs answer only in their owner's conversation.
+// A chat turn through a stand-in agent: the turn names its channel for the busy-session policy, and resumed runs answer only in their owner's conversation.
 import t from 'tap';
 import { kernelErrors, type AgentRunOutcome, type Identity } from 'nexus/kernel';
 import { buildChipchat, fakeAgentRuns, openStore } from '../helpers/chipchat-parts.ts';
 
 const alice: Identity = { userId: 'alice', role: 'operator', tokenId: 'tok-a', via: 'user' };
 const outcome = (sessionId: string, over: Partial<AgentRunOutcome> = {}): AgentRunOutcome => ({
-  runId: 'run-1', sessionId, status: 'completed', answer: 'Done.', result: null, error: null, ...over,
+  runId: 'run-1', sessionId, status: 'completed', answer: 'Done.', result: null, error: null, notice: null, ...over,
 });
 
-function deferred() {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-t.test('a second message waits until the first is answered', async (t) => {
+t.test('a turn names its channel, so the profile’s busy-session policy applies; a refusal is answered in the conversation', async (t) => {
   const { store } = await openStore(t);
-  let started = deferred();
-  let finish = deferred();
-  let runs = 0;
+  const inputs: { channel?: string; sessionId?: string }[] = [];
+  let busy = false;
   const agentRuns = fakeAgentRuns({
     run: async (_identity, input) => {
-      started.resolve();
-      await finish.promise;
-      return outcome(input.sessionId!, { runId: `run-${++runs}` });
+      inputs.push(input);
+      if (busy) throw kernelErrors.session_busy({ sessionId: input.sessionId, busyRunId: 'run-1' });
+      return outcome(input.sessionId!, { runId: 'run-1' });
     },
   });
   const chipchat = buildChipchat(store, { agentRuns });
   const conversation = await chipchat.conversations.create(alice, {});
-  const first = chipchat.chat.send(alice, conversation.id, 'one', 'c1');
-  await started.promise;
-  await t.rejects(chipchat.chat.send(alice, conversation.id, 'two', 'c2'), { code: 'chipchat_conversation_busy', status: 409 });
-  finish.resolve();
-  t.match(await first, { reply: { role: 'assistant', text: 'Done.' } });
-  started = deferred();
-  finish = deferred();
-  finish.resolve();
-  t.match(await chipchat.chat.send(alice, conversation.id, 'two', 'c3'), { message: { text: 'two' } }, 'the turn is free again');
-  t.same((await chipchat.messages.list(alice, conversation.id, {})).items.map((m) => m.text), ['one', 'Done.', 'two', 'Done.']);
+  await chipchat.chat.send(alice, conversation.id, 'one', 'c1');
+  busy = true;
+  const refused = await chipchat.chat.send(alice, conversation.id, 'two', 'c2');
+  t.same(inputs.map((i) => i.channel), ['chipchat', 'chipchat']);
+  t.match(refused.reply, { role: 'notice', runStatus: 'failed', error: { code: 'session_busy' } });
+  t.same((await chipchat.messages.list(alice, conversation.id, {})).items.map((m) => m.role), ['user', 'assistant', 'user', 'notice'], 'both messages are kept, the refusal as a notice');
 });
 
 t.test('a resumed run answers in the conversation of its session and owner only', async (t) => {

@@ -19,7 +19,7 @@ interface FakeAgentRuns extends AgentRunService {
 function fakeAgentRuns(): FakeAgentRuns {
   const fake: FakeAgentRuns = {
     calls: [],
-    answer: () => ({ status: 'completed', answer: 'ok', result: null, error: null }),
+    answer: () => ({ status: 'completed', answer: 'ok', result: null, error: null, notice: null }),
     async run(identity, input) {
       fake.calls.push({ identity, input });
       return { runId: `run-${fake.calls.length}`, sessionId: input.sessionId ?? `session-${fake.calls.length}`, ...fake.answer(input) };
@@ -48,7 +48,7 @@ async function scheduleAndRun(h: Harness, owner: Identity, payload: unknown) {
 
 t.test('a completed run: the goal ran as the re-resolved owner, and the answer is kept (cut to size)', async (t) => {
   const { h, agentRuns, owner } = await setup(t);
-  agentRuns.answer = () => ({ status: 'completed', answer: 'The lights are off. ' + 'x'.repeat(2000), result: null, error: null });
+  agentRuns.answer = () => ({ status: 'completed', answer: 'The lights are off. ' + 'x'.repeat(2000), result: null, error: null, notice: null });
   const { task, reports, run } = await scheduleAndRun(h, owner, { goal: 'switch off the lights in the lobby' });
   t.same(reports.map((r) => r.outcome), ['succeeded']);
   t.equal(agentRuns.calls.length, 1);
@@ -63,9 +63,9 @@ t.test('a completed run: the goal ran as the re-resolved owner, and the answer i
 t.test('a run waiting for review succeeds as awaiting_review, naming the run and the calls the reviewer decides', async (t) => {
   const { h, agentRuns, owner } = await setup(t);
   agentRuns.answer = () => ({
-    status: 'interrupted', answer: null, error: null,
+    status: 'interrupted', answer: null, error: null, notice: null,
     result: {
-      runId: 'run-1', threadId: 's', status: 'interrupted', toolCalls: [], modelCalls: 2, startedAt: 0, finishedAt: 0,
+      runId: 'run-1', threadId: 's', status: 'interrupted', toolCalls: [], modelCalls: 2, grounding: 'none', groundedOn: [], toolsOffered: true, startedAt: 0, finishedAt: 0,
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
       pendingReviews: [{ toolCallId: 'call_7', name: 'dige_control_device', arguments: { deviceId: 'light-lobby' }, kind: 'approval' }],
     },
@@ -79,9 +79,19 @@ t.test('a run waiting for review succeeds as awaiting_review, naming the run and
   });
 });
 
+t.test('an answer no tool backs fails the occurrence instead of reporting it done', async (t) => {
+  const { h, agentRuns, owner } = await setup(t);
+  const notice = 'No action was taken and nothing was looked up for this answer';
+  agentRuns.answer = () => ({ status: 'completed', answer: 'The lights are off.', result: null, error: null, notice });
+  const { run } = await scheduleAndRun(h, owner, { goal: 'switch off the lights in the lobby' });
+  t.equal(run.state, 'failed');
+  t.match(run.error, { code: 'scheduler_goal_ungrounded', message: `Agent run run-1: ${notice}` });
+  t.equal(run.maxAttempts, 1, 'not retried: a second run could act');
+});
+
 t.test("a failed run fails the occurrence with the agent's error code, once", async (t) => {
   const { h, agentRuns, owner } = await setup(t);
-  agentRuns.answer = () => ({ status: 'failed', answer: null, result: null, error: { code: 'harness_unavailable', message: 'The agent harness cannot be reached.' } });
+  agentRuns.answer = () => ({ status: 'failed', answer: null, result: null, error: { code: 'harness_unavailable', message: 'The agent harness cannot be reached.' }, notice: null });
   const { task, run } = await scheduleAndRun(h, owner, { goal: 'water the plants' });
   t.equal(run.state, 'failed');
   t.same(run.error, { code: 'harness_unavailable', message: 'Agent run run-1 failed: The agent harness cannot be reached.' });

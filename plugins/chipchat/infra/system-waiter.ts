@@ -1,7 +1,5 @@
-// The real clock and a real timer to wait between store polls; tests pass their own.
-import type { Clock, Waiter } from '../svc/ports.ts';
-
-export const systemClock: Clock = { now: () => new Date() };
+// A real timer to wait between store polls; tests pass one they tick by hand.
+import type { Waiter } from '../svc/ports.ts';
 
 export const systemWaiter: Waiter = {
   wait: (ms, signal) =>
