@@ -1,5 +1,5 @@
-// RAG benchmark (by hand, never in npm test): ingestion throughput with the embedded USE model, search latency at 10k and 100k chunks.
-// Usage: node --import tsx bench/rag/run.ts [--ingest-kb 200] [--queries 200]
+// RAG benchmark (by hand, never in npm test): ingestion throughput with the default embedder, search latency and recall at 10k and 100k chunks.
+// Usage: node --import tsx bench/rag/run.ts [--ingest-kb 200] [--queries 200] [--service 10000,100000]
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,19 +8,20 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createStore } from '../../shared/store/index.ts';
 import type { DocumentRecord } from '../../plugins/rag/domain/document.ts';
-import { convexFusion } from '../../plugins/rag/domain/fusion.ts';
-import { createUseEmbedder } from '../../plugins/rag/infra/embedders/use-embedder.ts';
+import { loadRagConfig } from '../../plugins/rag/config.ts';
+import { configuredEmbedders } from '../../plugins/rag/infra/embedders/embedder-catalog.ts';
 import { createExactVectorIndex } from '../../plugins/rag/infra/index/exact-vector-index.ts';
+import { createSignQuantisedVectorIndex } from '../../plugins/rag/infra/index/sign-quantised-vector-index.ts';
 import { createLexicalIndex } from '../../plugins/rag/infra/index/lexical-index.ts';
 import { randomIds } from '../../plugins/rag/infra/ids.ts';
 import { systemClock } from '../../plugins/rag/infra/system-clock.ts';
 import { encodeVector } from '../../plugins/rag/infra/vector-codec.ts';
 import { createRagCore } from '../../plugins/rag/svc/rag-services.ts';
 
-const { values } = parseArgs({ options: { 'ingest-kb': { type: 'string', default: '200' }, queries: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { 'ingest-kb': { type: 'string', default: '200' }, queries: { type: 'string', default: '200' }, service: { type: 'string', default: '10000,100000' } } });
 const INGEST_BYTES = Number(values['ingest-kb']) * 1024;
 const QUERIES = Number(values.queries);
-const DIMS = 512;
+const DIMS = 384;
 
 /** A deterministic pseudo-random source, so every run indexes the same synthetic text. */
 function rng(seed: number) {
@@ -37,13 +38,23 @@ const sentence = () => {
   return `${s[0]!.toUpperCase()}${s.slice(1)}.`;
 };
 const paragraph = () => Array.from({ length: 3 + Math.floor(random() * 4) }, sentence).join(' ');
-const unitVector = () => {
-  const v = new Float32Array(DIMS);
+const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+const normalised = (v: Float32Array) => {
   let n = 0;
-  for (let i = 0; i < DIMS; i++) n += (v[i] = random() * 2 - 1) ** 2;
+  for (const x of v) n += x * x;
   const k = 1 / Math.sqrt(n);
-  for (let i = 0; i < DIMS; i++) v[i]! *= k;
+  for (let i = 0; i < v.length; i++) v[i]! *= k;
   return v;
+};
+/**
+ * Embedding-like vectors: a direction every vector shares (real embeddings are anisotropic), 2,000 topic centres and
+ * noise, so that neighbours exist and the quantised scan's recall means something (uniform random vectors have none).
+ */
+const COMMON = normalised(Float32Array.from({ length: DIMS }, gauss));
+const CENTRES = Array.from({ length: 2000 }, () => normalised(Float32Array.from({ length: DIMS }, gauss)));
+const unitVector = () => {
+  const c = CENTRES[Math.floor(random() * CENTRES.length)]!;
+  return normalised(Float32Array.from({ length: DIMS }, (_, i) => 0.6 * COMMON[i]! + c[i]! + (1.2 * gauss()) / Math.sqrt(DIMS)));
 };
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -56,7 +67,7 @@ async function withCore<T>(fn: (core: ReturnType<typeof createRagCore>, store: A
   const store = await createStore({ dataDir: dir });
   const core = createRagCore({
     store, access: { hasRole: () => false, mayUseTool: () => false, hasPermission: () => false }, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }),
-    embedder: createUseEmbedder(), chunking: { maxTokens: 200, overlapTokens: 40 }, clock: systemClock, ids: randomIds, dimensions: DIMS,
+    embedders: configuredEmbedders(loadRagConfig()), chunking: { maxTokens: 200, overlapTokens: 40 }, clock: systemClock, ids: randomIds,
   });
   try {
     return await fn(core, store);
@@ -78,7 +89,7 @@ const docRecord = (kbId: string, bytes: Buffer, title: string): DocumentRecord =
 async function ingestion(): Promise<void> {
   await withCore(async (core) => {
     const kb = await core.knowledgeBases.defaultKnowledgeBase();
-    await core.embedder.embed(['warm up the model']);
+    await core.embedders.get(core.embedders.defaultId).embed(['warm up the model']);
     const docs: Buffer[] = [];
     let total = 0;
     while (total < INGEST_BYTES) {
@@ -101,7 +112,7 @@ async function ingestion(): Promise<void> {
     const wall = (performance.now() - started) / 1000;
     const mb = total / 1024 / 1024;
     const withoutEmbed = (sum.parseMs + sum.chunkMs + sum.storeMs) / 1000;
-    console.log(`ingestion: ${docs.length} Markdown documents, ${(total / 1024).toFixed(0)} KiB, ${chunks} chunks, embedder use-lite-512`);
+    console.log(`ingestion: ${docs.length} Markdown documents, ${(total / 1024).toFixed(0)} KiB, ${chunks} chunks, embedder ${core.embedders.defaultId}`);
     console.log(`  end to end          ${wall.toFixed(1)} s   ${(mb / wall).toFixed(3)} MB/s   ${(chunks / wall).toFixed(1)} chunks/s`);
     console.log(`  embedding only      ${(sum.embedMs / 1000).toFixed(1)} s   ${(chunks / (sum.embedMs / 1000)).toFixed(1)} chunks/s   (${(sum.embedMs / chunks).toFixed(1)} ms per chunk)`);
     console.log(`  parse+chunk+store   ${withoutEmbed.toFixed(2)} s   ${(mb / withoutEmbed).toFixed(2)} MB/s   ${(chunks / withoutEmbed).toFixed(0)} chunks/s (parse ${sum.parseMs} ms, chunk ${sum.chunkMs} ms, store ${sum.storeMs} ms)`);
@@ -110,41 +121,52 @@ async function ingestion(): Promise<void> {
 
 function indexLevel(n: number, queryTexts: string[], queryVectors: Float32Array[]): void {
   const lexical = createLexicalIndex();
-  const vector = createExactVectorIndex(DIMS);
+  const exact = createExactVectorIndex(DIMS);
+  const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+  const quantised = createSignQuantisedVectorIndex(DIMS);
   let t = performance.now();
   for (let i = 0; i < n; i += 1000) {
     const batch = Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({ id: `c${i + j}`, title: `Document ${(i + j) >> 3}`, headings: `Section ${(i + j) % 4}`, text: `${paragraph()} ${paragraph()}` }));
     lexical.add(batch);
-    for (const e of batch) vector.add(e.id, unitVector());
+    for (const e of batch) {
+      const v = unitVector();
+      quantised.add(e.id, v);
+      exact.add(e.id, v);
+    }
   }
   const buildS = (performance.now() - t) / 1000;
   const all = () => true;
   const lex: number[] = [];
-  const vec: number[] = [];
-  const hyb: number[] = [];
+  const ex: number[] = [];
+  const qu: number[] = [];
+  let recall = 0;
   for (let q = 0; q < queryTexts.length; q++) {
     t = performance.now();
-    const l = lexical.search(queryTexts[q]!, 50, all);
+    lexical.search(queryTexts[q]!, 50, all);
     const a = performance.now();
-    const v = vector.search(queryVectors[q]!, 50, all);
+    const want = exact.search(queryVectors[q]!, 100, all);
     const b = performance.now();
-    convexFusion(l, v, 0.3);
+    const got = quantised.search(queryVectors[q]!, 100, all);
     const c = performance.now();
     lex.push(a - t);
-    vec.push(b - a);
-    hyb.push(c - t);
+    ex.push(b - a);
+    qu.push(c - b);
+    const wanted = new Set(want.map((r) => r.id));
+    recall += got.filter((r) => wanted.has(r.id)).length / want.length;
   }
-  console.log(`index level, ${n} synthetic chunks (~70 words each) with random unit vectors (${DIMS} d), in-memory build ${buildS.toFixed(1)} s:`);
-  console.log(`  lexical (BM25)      ${fmt(stats(lex))}`);
-  console.log(`  vector (exact)      ${fmt(stats(vec))}`);
-  console.log(`  hybrid (both+fuse)  ${fmt(stats(hyb))}`);
+  const bytesPerChunk = DIMS * 4 + DIMS / 8;
+  console.log(`index level, ${n} synthetic chunks (~70 words each), clustered ${DIMS}-d vectors, in-memory build ${buildS.toFixed(1)} s:`);
+  console.log(`  lexical (BM25, top 50)            ${fmt(stats(lex))}`);
+  console.log(`  vector exact scan (top 100)       ${fmt(stats(ex))}`);
+  console.log(`  vector sign-quantised + rescore   ${fmt(stats(qu))}   recall@100 of exact ${(recall / queryTexts.length).toFixed(4)}`);
+  console.log(`  vector index memory: ${((n * bytesPerChunk) / 1024 / 1024).toFixed(1)} MiB (float32 rows + sign bits); process heap+buffers now ${((process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore) / 1024 / 1024).toFixed(0)} MiB above the start of this level, RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
 }
 
 async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
   await withCore(async (core, store) => {
     const kb = await core.knowledgeBases.defaultKnowledgeBase();
     const perDoc = 8;
-    const stamp = { id: core.embedder.id, dimensions: DIMS };
+    const stamp = { id: core.embedders.defaultId, dimensions: DIMS };
     for (let d = 0; d < n / perDoc; d++) {
       const doc = { ...docRecord(kb._id, Buffer.from('x'), `doc-${d}`), status: 'ready' as const, readyGeneration: 1, chunkCount: perDoc, embedder: stamp };
       await core.repositories.documents.insert(doc);
@@ -168,12 +190,12 @@ async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
     const embed: number[] = [];
     for (const query of queryTexts.slice(0, 50)) {
       t = performance.now();
-      await core.embedder.embed([query]);
+      await core.embedders.get(core.embedders.defaultId).embedQuery(query);
       embed.push(performance.now() - t);
     }
     console.log(`service level, ${n} chunks in the embedded store (synthetic text, random vectors), index rebuild from the store ${rebuildS.toFixed(1)} s:`);
-    console.log(`  hybrid search, top 8, USE query embedding and texts from the store included: ${fmt(stats(times))}`);
-    console.log(`  of which query embedding (USE): ${fmt(stats(embed))}`);
+    console.log(`  hybrid search, top 8, query embedding (${core.embedders.defaultId}) and texts from the store included: ${fmt(stats(times))}`);
+    console.log(`  of which query embedding: ${fmt(stats(embed))}; RSS ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB`);
   });
 }
 
@@ -186,4 +208,7 @@ for (const n of [10_000, 100_000]) {
   indexLevel(n, queryTexts, queryVectors);
   console.log();
 }
-await serviceLevel(10_000, queryTexts);
+for (const n of values.service.split(',').map(Number).filter((x) => x > 0)) {
+  await serviceLevel(n, queryTexts);
+  console.log();
+}

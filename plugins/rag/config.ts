@@ -3,13 +3,20 @@ import { Type } from 'typebox';
 import { ConfigError, loadConfigFrom, type ConfigVar } from 'nexus/kernel';
 
 const MIB = 1024 * 1024;
+/** The embedders shipped with the plugin, the default first: bge-small-en-v1.5 (int8 ONNX) and Universal Sentence Encoder lite. */
+export const EMBEDDED_EMBEDDERS = ['bge-small-en-v1.5-q', 'use-lite-512'] as const;
+export type EmbeddedEmbedderId = (typeof EMBEDDED_EMBEDDERS)[number];
 
 /** Every variable with its schema, default and meaning: the single source for the loader and the README table. */
 export const ragConfigVars = {
   maxUploadBytes: { env: 'RAG_MAX_UPLOAD_BYTES', schema: Type.Integer({ minimum: 1, maximum: 1024 * MIB }), default: String(20 * MIB), description: 'Largest accepted document upload, in bytes.' },
   chunkTokens: { env: 'RAG_CHUNK_TOKENS', schema: Type.Integer({ minimum: 32, maximum: 4096 }), default: '200', description: 'Token budget of one chunk.' },
   chunkOverlapTokens: { env: 'RAG_CHUNK_OVERLAP_TOKENS', schema: Type.Integer({ minimum: 0, maximum: 1024 }), default: '40', description: 'Tokens a chunk repeats from the one before it when a section is split.' },
-  embeddingsUrl: { env: 'RAG_EMBEDDINGS_URL', schema: Type.String({ pattern: '^https?://[^\\s]+$' }), description: 'Base URL of an OpenAI-compatible embeddings API (e.g. https://api.openai.com/v1); unset: the embedded Universal Sentence Encoder.' },
+  embedder: {
+    env: 'RAG_EMBEDDER', schema: Type.Union([Type.Literal(EMBEDDED_EMBEDDERS[0]), Type.Literal(EMBEDDED_EMBEDDERS[1])]), default: EMBEDDED_EMBEDDERS[0],
+    description: `Embedded model new knowledge bases are built with when RAG_EMBEDDINGS_URL is unset: ${EMBEDDED_EMBEDDERS.join(' or ')}. An existing knowledge base keeps its own until it is reindexed.`,
+  },
+  embeddingsUrl: { env: 'RAG_EMBEDDINGS_URL', schema: Type.String({ pattern: '^https?://[^\\s]+$' }), description: 'Base URL of an OpenAI-compatible embeddings API (e.g. https://api.openai.com/v1); set, it builds new knowledge bases instead of RAG_EMBEDDER.' },
   embeddingsModel: { env: 'RAG_EMBEDDINGS_MODEL', schema: Type.String({ minLength: 1, maxLength: 200 }), description: 'Embedding model sent to RAG_EMBEDDINGS_URL (required with it).' },
   embeddingsApiKeyEnv: { env: 'RAG_EMBEDDINGS_API_KEY_ENV', schema: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }), description: 'Name of the environment variable holding the embeddings API key; omit for servers that need none.' },
 } as const satisfies Record<string, ConfigVar>;
@@ -24,7 +31,8 @@ export interface EmbeddingsEndpoint {
 export interface RagConfig {
   readonly maxUploadBytes: number;
   readonly chunking: { readonly maxTokens: number; readonly overlapTokens: number };
-  /** Undefined: the embedded Universal Sentence Encoder. */
+  readonly embedder: EmbeddedEmbedderId;
+  /** Set: new knowledge bases are embedded by this endpoint rather than the embedded model. */
   readonly embeddings: EmbeddingsEndpoint | undefined;
 }
 
@@ -39,6 +47,7 @@ export function loadRagConfig(env: NodeJS.ProcessEnv = process.env): RagConfig {
   return {
     maxUploadBytes: c.maxUploadBytes,
     chunking: { maxTokens, overlapTokens },
+    embedder: c.embedder,
     embeddings:
       url === undefined
         ? undefined

@@ -6,7 +6,7 @@ import { registerRestRoutes } from './api/rest.ts';
 import { loadRagConfig } from './config.ts';
 import { createIngestExecutor } from './executors/ingest-executor.ts';
 import { RAG_COLLECTIONS } from './infra/collections.ts';
-import { configuredEmbedder } from './infra/embedders/configured-embedder.ts';
+import { configuredEmbedders } from './infra/embedders/embedder-catalog.ts';
 import { randomIds } from './infra/ids.ts';
 import { systemClock } from './infra/system-clock.ts';
 import { createRagServices } from './svc/rag-services.ts';
@@ -26,11 +26,11 @@ export default definePlugin({
   commands: { rag: ragCommand },
   init: ({ store, logger, access, profile, deps, env }) => {
     const config = loadRagConfig(env);
-    const { embedder, dimensions } = configuredEmbedder(config);
-    logger.info({ embedder: embedder.id, maxUploadBytes: config.maxUploadBytes }, 'rag embedder selected');
+    const embedders = configuredEmbedders(config);
+    logger.info({ defaultEmbedder: embedders.defaultId, embedders: embedders.ids, maxUploadBytes: config.maxUploadBytes }, 'rag embedders available');
     return createRagServices({
-      store, access, profile, logger, embedder, chunking: config.chunking, clock: systemClock, ids: randomIds, tasks: deps.tasks,
-      maxUploadBytes: config.maxUploadBytes, ...(dimensions !== undefined ? { dimensions } : {}),
+      store, access, profile, logger, embedders, chunking: config.chunking, clock: systemClock, ids: randomIds, tasks: deps.tasks,
+      maxUploadBytes: config.maxUploadBytes,
     });
   },
   routes: (router, rag) => registerRestRoutes(router, rag),

@@ -5,7 +5,7 @@ import type { RagServices } from '../svc/rag-services.ts';
 import { toDocumentListFilter, toQueryRequest, toSearchRequest } from './requests.ts';
 import {
   AnswerResponse, CreateKnowledgeBaseBody, DocParams, DocumentListQuery, DocumentPage, DocumentView, KbParams, KnowledgeBaseView, QueryBody,
-  ReindexResponse, SearchBody, SearchResponse,
+  ReindexBody, ReindexResponse, SearchBody, SearchResponse,
 } from './schemas.ts';
 import { multipartLimits, readUploadForm } from './upload-form.ts';
 import { Type } from 'typebox';
@@ -85,6 +85,7 @@ export async function registerRestRoutes(router: PluginRouter, rag: RagServices)
         ...(b.description !== undefined ? { description: b.description } : {}),
         ...(b.members !== undefined ? { members: b.members } : {}),
         ...(b.vector_weight !== undefined ? { vectorWeight: b.vector_weight } : {}),
+        ...(b.embedder !== undefined ? { embedder: b.embedder } : {}),
       });
       return reply.status(201).send(view);
     },
@@ -92,7 +93,10 @@ export async function registerRestRoutes(router: PluginRouter, rag: RagServices)
 
   router.post('/knowledge-bases/:id/reindex', {
     config: ADMIN,
-    schema: { summary: 'Re-ingest every document of a knowledge base (needed after changing the embedder).', params: KbParams, response: { 202: ReindexResponse } },
-    handler: async (request, reply) => reply.status(202).send(await rag.documents.reindex(request.identity, request.params.id)),
+    schema: {
+      summary: 'Re-ingest every document of a knowledge base, optionally switching it to another embedder (its old vectors serve until each document is done).',
+      params: KbParams, body: Type.Optional(ReindexBody), response: { 202: ReindexResponse },
+    },
+    handler: async (request, reply) => reply.status(202).send(await rag.documents.reindex(request.identity, request.params.id, request.body?.embedder)),
   });
 }

@@ -24,6 +24,7 @@ export const DocumentView = Type.Object({
   status: Status,
   reingesting: Type.Boolean(),
   chunk_count: Type.Integer(),
+  progress: Nullable(Type.Object({ chunks: Type.Integer(), embedded: Type.Integer() })),
   embedder: Nullable(Type.Object({ id: Type.String(), dimensions: Type.Integer() })),
   error: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp })),
   task_id: Nullable(Type.String()),
@@ -69,6 +70,7 @@ export const CreateKnowledgeBaseBody = Type.Object(
     visibility: Type.Union([Type.Literal('shared'), Type.Literal('private')]),
     members: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 200 })),
     vector_weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    embedder: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The embedder of its vectors; omitted: the service default.' })),
   },
   { additionalProperties: false },
 );
@@ -131,4 +133,8 @@ export const AnswerResponse = Type.Object({
 
 export const DocParams = Type.Object({ id: DocId }, { additionalProperties: false });
 export const KbParams = Type.Object({ id: KbId }, { additionalProperties: false });
-export const ReindexResponse = Type.Object({ knowledge_base_id: Type.String(), queued: Type.Integer() });
+export const ReindexBody = Type.Object(
+  { embedder: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Switch the knowledge base to this embedder (e.g. bge-small-en-v1.5-q, use-lite-512); omitted: keep its own.' })) },
+  { additionalProperties: false },
+);
+export const ReindexResponse = Type.Object({ knowledge_base_id: Type.String(), embedder: Type.String(), queued: Type.Integer() });

@@ -42,6 +42,8 @@ export interface DocumentRecord {
   /** Attempts at the current generation, so the last retry can mark the document failed. */
   readonly attempts: number;
   readonly chunkCount: number;
+  /** While an ingestion embeds: chunks cut and chunks embedded so far (absent on records older than this field). */
+  readonly progress?: { readonly chunks: number; readonly embedded: number } | null;
   readonly embedder: EmbedderStamp | null;
   readonly taskId: string | null;
   readonly error: DocumentError | null;

@@ -1,4 +1,4 @@
-// Hybrid ranking: weighted convex fusion of min-max-normalised lexical and vector scores, or reciprocal-rank fusion; a per-document cap.
+// Hybrid ranking: convex fusion of lexical and vector scores min-max-normalised over both candidate sets, or reciprocal-rank fusion; a per-document cap.
 
 export interface Scored {
   readonly id: string;
@@ -39,13 +39,37 @@ function union(lexical: readonly Scored[], vector: readonly Scored[]): Map<strin
   return all;
 }
 
-/** w · vector + (1 − w) · lexical over normalised scores; a chunk one retriever missed gets 0 from it. */
-export function convexFusion(lexical: readonly Scored[], vector: readonly Scored[], vectorWeight: number): Fused[] {
+/** Each retriever's actual score for the other's candidates it did not return itself (recomputed after both searched). */
+export interface Completion {
+  readonly lexical: ReadonlyMap<string, number>;
+  readonly vector: ReadonlyMap<string, number>;
+}
+
+const NO_COMPLETION: Completion = { lexical: new Map(), vector: new Map() };
+
+/**
+ * w · vector + (1 − w) · lexical, each side min-max normalised over the union of both candidate sets. A chunk one
+ * retriever did not return is scored with that retriever's actual score (the completion), or, when that is unknown,
+ * with the lowest score the retriever returned: never 0, which would rank it below chunks the retriever judged worse.
+ * Normalising over the union rather than over each truncated list keeps the scale the same whatever the list lengths.
+ */
+export function convexFusion(lexical: readonly Scored[], vector: readonly Scored[], vectorWeight: number, completion: Completion = NO_COMPLETION): Fused[] {
   const w = Math.min(1, Math.max(0, vectorWeight));
-  const lex = minMaxNormalise(lexical);
-  const vec = minMaxNormalise(vector);
+  const all = union(lexical, vector);
+  const side = (list: readonly Scored[], recomputed: ReadonlyMap<string, number>, pick: (raw: { lexical: number | null; vector: number | null }) => number | null) => {
+    let floor = Infinity;
+    for (const s of list) floor = Math.min(floor, s.score);
+    const scores: Scored[] = [];
+    for (const [id, raw] of all) {
+      const score = pick(raw) ?? recomputed.get(id) ?? (Number.isFinite(floor) ? floor : undefined);
+      if (score !== undefined) scores.push({ id, score });
+    }
+    return minMaxNormalise(scores);
+  };
+  const lex = side(lexical, completion.lexical, (r) => r.lexical);
+  const vec = side(vector, completion.vector, (r) => r.vector);
   const out: Fused[] = [];
-  for (const [id, raw] of union(lexical, vector)) {
+  for (const [id, raw] of all) {
     out.push({ id, score: w * (vec.get(id) ?? 0) + (1 - w) * (lex.get(id) ?? 0), ...raw });
   }
   return out.sort(byScoreThenId);

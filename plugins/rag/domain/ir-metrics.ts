@@ -60,3 +60,33 @@ export function summarise(runs: ReadonlyMap<string, readonly string[]>, qrels: R
   }
   return n === 0 ? { ndcg10: 0, map100: 0, recall100: 0, queries: 0 } : { ndcg10: ndcg / n, map100: map / n, recall100: recall / n, queries: n };
 }
+
+/** nDCG@k of each query that has a relevant document (the values `summarise` averages), for paired tests. */
+export function perQueryNdcg(runs: ReadonlyMap<string, readonly string[]>, qrels: ReadonlyMap<string, Judgements>, k = 10): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [query, judged] of qrels) {
+    if ([...judged.values()].some((g) => g > 0)) out.set(query, ndcgAt(runs.get(query) ?? [], judged, k));
+  }
+  return out;
+}
+
+/**
+ * Two-sided paired randomisation (permutation) test of the mean difference of two systems' per-query scores: each
+ * trial flips the sign of every query's difference with probability 1/2. Seeded, so a report is reproducible.
+ */
+export function pairedRandomisationTest(a: readonly number[], b: readonly number[], trials = 10_000, seed = 1): { meanDifference: number; p: number } {
+  if (a.length !== b.length) throw new Error('paired samples differ in length');
+  const d = a.map((x, i) => x - b[i]!);
+  const n = d.length;
+  if (n === 0) return { meanDifference: 0, p: 1 };
+  const observed = Math.abs(d.reduce((s, x) => s + x, 0) / n);
+  let state = seed >>> 0;
+  const bit = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) >>> 31) === 1;
+  let extreme = 0;
+  for (let t = 0; t < trials; t++) {
+    let sum = 0;
+    for (const x of d) sum += bit() ? x : -x;
+    if (Math.abs(sum / n) >= observed - 1e-12) extreme++;
+  }
+  return { meanDifference: d.reduce((s, x) => s + x, 0) / n, p: (extreme + 1) / (trials + 1) };
+}

@@ -16,5 +16,11 @@ export function createKnowledgeBaseRepository(store: DocumentStore): KnowledgeBa
     get: async (id) => kbs.findOne({ _id: id } as Filter<Doc>),
     getByName: async (name) => kbs.findOne({ name } as Filter<Doc>),
     list: async () => kbs.find({}).sort({ name: 1 }).toArray(),
+    async setEmbedder(id, embedder, at) {
+      await kbs.updateOne({ _id: id } as Filter<Doc>, { $set: { embedder, updatedAt: at } as Partial<Doc> });
+    },
+    async adoptEmbedder(id, embedder) {
+      await kbs.updateOne({ _id: id, embedder: { $exists: false } } as Filter<Doc>, { $set: { embedder } as Partial<Doc> });
+    },
   };
 }

@@ -35,7 +35,8 @@ export interface DocumentService {
   get(identity: Identity, id: string): Promise<DocumentView>;
   remove(identity: Identity, id: string): Promise<void>;
   reingest(identity: Identity, id: string): Promise<DocumentView>;
-  reindex(identity: Identity, knowledgeBaseId: string): Promise<{ knowledge_base_id: string; queued: number }>;
+  /** Re-ingests every document of a knowledge base, with `embedder` from now on when it is given. */
+  reindex(identity: Identity, knowledgeBaseId: string, embedder?: string): Promise<{ knowledge_base_id: string; embedder: string; queued: number }>;
   /** The executor's creation-time check: the document exists at that generation and the task owner may change it. */
   checkIngestable(identity: Identity, id: string, generation: number): Promise<void>;
 }
@@ -126,16 +127,19 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
     async reingest(identity, id) {
       return toDocumentView(await requeue(identity, await changeable(knowledgeBases.callerOf(identity), id)));
     },
-    async reindex(identity, knowledgeBaseId) {
+    async reindex(identity, knowledgeBaseId, embedder) {
       const caller = knowledgeBases.callerOf(identity);
       const kb = await knowledgeBases.readable(caller, knowledgeBaseId);
       if (!canManageKnowledgeBase(kb, caller)) throw errors.rag_write_forbidden({ knowledgeBaseId }, 'Only the knowledge base owner or a rag admin may reindex it.');
+      // The switch comes first: every ingestion queued below then embeds with the new model.
+      if (embedder !== undefined) await knowledgeBases.switchEmbedder(kb, embedder);
+      const target = embedder ?? (await knowledgeBases.embedderOf(kb));
       let queued = 0;
       for (const doc of await documents.listByKnowledgeBase(kb._id)) {
         await requeue(identity, doc);
         queued++;
       }
-      return { knowledge_base_id: kb._id, queued };
+      return { knowledge_base_id: kb._id, embedder: target, queued };
     },
     async checkIngestable(identity, id, generation) {
       const doc = await changeable(knowledgeBases.callerOf(identity), id);

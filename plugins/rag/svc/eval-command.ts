@@ -7,14 +7,14 @@ import pino from 'pino';
 import { loadRagConfig } from '../config.ts';
 import { DEFAULT_VECTOR_WEIGHT } from '../domain/knowledge-base.ts';
 import { readCorpus, readQrels, readQueries } from '../infra/beir-files.ts';
-import { configuredEmbedder } from '../infra/embedders/configured-embedder.ts';
+import { configuredEmbedders } from '../infra/embedders/embedder-catalog.ts';
 import { randomIds } from '../infra/ids.ts';
 import { systemClock } from '../infra/system-clock.ts';
 import { runEvaluation, type EvalReport } from './evaluation.ts';
 import { createRagCore } from './rag-services.ts';
 
 export const EVAL_USAGE =
-  'usage: nexus rag eval --corpus <corpus.jsonl> --queries <queries.jsonl> --qrels <qrels.tsv> [--k 10] [--weight 0.6] [--sweep 0,0.1,...,1] [--max-queries N]';
+  'usage: nexus rag eval --corpus <corpus.jsonl> --queries <queries.jsonl> --qrels <qrels.tsv> [--k 10] [--weight 0.6] [--sweep 0,0.1,...,1] [--max-queries N] [--embedder bge-small-en-v1.5-q|use-lite-512]';
 
 interface Io {
   out(line: string): void;
@@ -29,7 +29,7 @@ function parse(argv: readonly string[]) {
     args: [...argv],
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, qrels: { type: 'string' }, k: { type: 'string', default: '10' },
-      weight: { type: 'string', default: String(DEFAULT_VECTOR_WEIGHT) }, sweep: { type: 'string', default: '' }, 'max-queries': { type: 'string' },
+      weight: { type: 'string', default: String(DEFAULT_VECTOR_WEIGHT) }, sweep: { type: 'string', default: '' }, 'max-queries': { type: 'string' }, embedder: { type: 'string' },
     },
     strict: true,
   });
@@ -45,6 +45,7 @@ function parse(argv: readonly string[]) {
     weight: num(values.weight, 'weight', 0, 1),
     sweep: values.sweep === '' ? [] : values.sweep.split(',').map((w) => num(w, 'sweep', 0, 1)),
     maxQueries: values['max-queries'] === undefined ? undefined : Math.floor(num(values['max-queries'], 'max-queries', 1, 1e9)),
+    embedder: values.embedder,
   };
 }
 
@@ -56,6 +57,8 @@ export function formatReport(report: EvalReport, embedder: string, k: number): s
     `ingestion ${s(report.ingestMs)} (embedding ${s(report.embedMs)})`,
     `${'retrieval'.padEnd(28)}${`nDCG@${k}`.padStart(9)}${'MAP@100'.padStart(9)}${'Recall@100'.padStart(12)}${'time'.padStart(10)}`,
     ...report.rows.map((r) => `${r.name.padEnd(28)}${f(r.metrics.ndcg10).padStart(9)}${f(r.metrics.map100).padStart(9)}${f(r.metrics.recall100).padStart(12)}${s(r.ms).padStart(10)}`),
+    `paired randomisation test of ${report.rows[2]!.name}, nDCG@${k} (10,000 trials, two-sided):`,
+    ...report.significance.map((x) => `  vs ${x.against.padEnd(24)} difference ${x.meanDifference >= 0 ? '+' : ''}${x.meanDifference.toFixed(4)}   p = ${x.p.toFixed(4)}`),
   ];
 }
 
@@ -69,20 +72,21 @@ export async function evalCommand(argv: readonly string[], io: Io): Promise<numb
   }
   const [corpus, queries, qrelsAll] = await Promise.all([readCorpus(args.corpus), readQueries(args.queries), readQrels(args.qrels)]);
   const qrels = new Map([...qrelsAll].slice(0, args.maxQueries ?? qrelsAll.size));
-  const config = loadRagConfig();
-  const { embedder, dimensions } = configuredEmbedder(config);
+  // --embedder picks the embedded model as RAG_EMBEDDER would (and is checked the same way).
+  const config = loadRagConfig(args.embedder === undefined ? process.env : { ...process.env, RAG_EMBEDDER: args.embedder });
+  const embedders = configuredEmbedders(config);
   const dir = await mkdtemp(path.join(tmpdir(), 'nexus-rag-eval-'));
   // Imported when the command runs: the manifest (and any copy of this folder a test loads) must not need shared/ at import time.
   const { createStore } = await import('../../../shared/store/index.ts');
   const store = await createStore({ dataDir: dir });
   try {
     const core = createRagCore({
-      store, access: NO_PERMISSIONS, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }), embedder, chunking: config.chunking,
-      clock: systemClock, ids: randomIds, ...(dimensions !== undefined ? { dimensions } : {}),
+      store, access: NO_PERMISSIONS, profile: { current: () => ({}) }, logger: pino({ level: 'silent' }), embedders, chunking: config.chunking,
+      clock: systemClock, ids: randomIds,
     });
     io.out(`evaluating ${corpus.length} documents and ${qrels.size} judged queries in ${dir}`);
     const report = await runEvaluation(core, { corpus, queries, qrels }, { ndcgK: args.k, vectorWeight: args.weight, sweep: args.sweep, progress: io.out }, { ids: randomIds, clock: systemClock });
-    for (const line of formatReport(report, embedder.id, args.k)) io.out(line);
+    for (const line of formatReport(report, embedders.defaultId, args.k)) io.out(line);
     await core.close();
     return 0;
   } finally {

@@ -27,7 +27,8 @@ export interface IngestDeps {
   readonly blobs: BlobRepository;
   readonly version: IndexVersion;
   readonly parser: DocumentParser;
-  readonly embedder: Embedder;
+  /** The embedder of a knowledge base (its documents' chunks are embedded with it). */
+  readonly embedderFor: (kbId: string) => Promise<Embedder>;
   readonly chunking: ChunkingOptions;
   readonly clock: Clock;
 }
@@ -37,6 +38,9 @@ export function embeddingText(title: string, chunk: Pick<ChunkSpec, 'headingPath
   const context = [title, ...chunk.headingPath.filter((h) => h !== title)].join(' › ');
   return `${context}\n\n${chunk.text}`;
 }
+
+/** Chunks embedded between two progress updates of the document. */
+const PROGRESS_SLICE = 64;
 
 /** Refusals (4xx) repeat on every attempt; outages and unexpected failures may pass, as the scheduler decides too. */
 const retryable = (err: unknown) => !isAppError(err) || err.status >= 500 || err.status === 408 || err.status === 429;
@@ -57,11 +61,22 @@ export function createIngestService(deps: IngestDeps): IngestService {
     const chunkMs = elapsed(at);
     at = performance.now();
     const title = doc.titleGiven ? doc.title : (extracted.title?.slice(0, 300) ?? doc.title);
-    const embedding = await deps.embedder.embed(specs.map((c) => embeddingText(title, c)), signal);
+    const embedder = await deps.embedderFor(doc.kbId);
+    const texts = specs.map((c) => embeddingText(title, c));
+    const vectors: Float32Array[] = [];
+    let dimensions = 0;
+    // In slices, so the document's status shows how far a long ingestion has come.
+    for (let i = 0; i < texts.length; i += PROGRESS_SLICE) {
+      await documents.update(doc._id, generation, { progress: { chunks: texts.length, embedded: i }, updatedAt: clock.now() });
+      const part = await embedder.embed(texts.slice(i, i + PROGRESS_SLICE), signal);
+      vectors.push(...part.vectors);
+      dimensions = part.dimensions;
+    }
+    const embedding = { vectors, dimensions };
     const embedMs = elapsed(at);
     signal?.throwIfAborted();
     at = performance.now();
-    const stamp: EmbedderStamp = { id: deps.embedder.id, dimensions: embedding.dimensions };
+    const stamp: EmbedderStamp = { id: embedder.id, dimensions: embedding.dimensions };
     const records: ChunkRecord[] = specs.map((c, i) => ({
       _id: `${doc._id}.${generation}.${c.ordinal}`, docId: doc._id, kbId: doc.kbId, generation, ordinal: c.ordinal, start: c.start, end: c.end,
       text: c.text, headingPath: [...c.headingPath], tokens: c.tokens, embedder: stamp, vector: encodeVector(embedding.vectors[i]!),
@@ -71,7 +86,7 @@ export function createIngestService(deps: IngestDeps): IngestService {
     await deps.chunks.insertMany(records);
     const now = clock.now();
     const done = await documents.update(doc._id, generation, {
-      title, status: 'ready', readyGeneration: generation, chunkCount: records.length, embedder: stamp, error: null, ingestedAt: now, updatedAt: now,
+      title, status: 'ready', readyGeneration: generation, chunkCount: records.length, progress: { chunks: records.length, embedded: records.length }, embedder: stamp, error: null, ingestedAt: now, updatedAt: now,
     });
     if (done === null) {
       // Deleted or re-ingested while this ran: these chunks belong to nobody.

@@ -5,7 +5,7 @@ import {
   DEFAULT_VECTOR_WEIGHT, KB_NAME, SYSTEM_OWNER, defaultKnowledgeBaseName, type KnowledgeBaseRecord, type Visibility,
 } from '../domain/knowledge-base.ts';
 import { errors } from '../errors.ts';
-import type { Clock, DocumentRepository, IdSource, KnowledgeBaseRepository } from './ports.ts';
+import type { Clock, DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
 import type { KnowledgeBaseView } from './views.ts';
 
 export const ADMIN_PERMISSION = 'rag.admin';
@@ -16,6 +16,8 @@ export interface CreateKnowledgeBaseInput {
   readonly visibility: Visibility;
   readonly members?: readonly string[];
   readonly vectorWeight?: number;
+  /** Defaults to the service's default embedder. */
+  readonly embedder?: string;
 }
 
 export interface KnowledgeBaseService {
@@ -30,6 +32,10 @@ export interface KnowledgeBaseService {
   list(caller: Caller): Promise<KnowledgeBaseView[]>;
   create(caller: Caller, input: CreateKnowledgeBaseInput): Promise<KnowledgeBaseView>;
   vectorWeightOf(kb: KnowledgeBaseRecord): number;
+  /** The embedder the knowledge base's vectors are made with (and its queries embedded with). */
+  embedderOf(kb: KnowledgeBaseRecord): Promise<string>;
+  /** Makes `embedder` the knowledge base's embedder; its documents need re-ingesting (the document service's reindex). */
+  switchEmbedder(kb: KnowledgeBaseRecord, embedder: string): Promise<void>;
 }
 
 export interface KnowledgeBaseDeps {
@@ -39,13 +45,24 @@ export interface KnowledgeBaseDeps {
   readonly ids: IdSource;
   readonly clock: Clock;
   readonly profile: { current(): unknown };
-  /** The embedder new chunks are made with, to tell which knowledge bases need a reindex. */
-  readonly embedderId: string;
+  readonly embedders: Pick<EmbedderCatalog, 'defaultId' | 'ids'>;
 }
 
 export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBaseService {
   const { kbs, clock } = deps;
   const vectorWeightOf = (kb: KnowledgeBaseRecord) => kb.vectorWeight ?? DEFAULT_VECTOR_WEIGHT;
+  const known = (embedder: string) => {
+    if (!deps.embedders.ids.includes(embedder)) throw errors.rag_embedder_unknown({ embedder, available: [...deps.embedders.ids] });
+    return embedder;
+  };
+
+  async function embedderOf(kb: KnowledgeBaseRecord): Promise<string> {
+    if (kb.embedder !== undefined) return kb.embedder;
+    const docs = await deps.documents.listByKnowledgeBase(kb._id);
+    const adopted = docs.find((d) => d.embedder !== null)?.embedder?.id ?? deps.embedders.defaultId;
+    await kbs.adoptEmbedder(kb._id, adopted);
+    return (await kbs.get(kb._id))?.embedder ?? adopted;
+  }
 
   async function ensure(name: string): Promise<KnowledgeBaseRecord> {
     const found = await kbs.getByName(name);
@@ -53,7 +70,7 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBa
     const now = clock.now();
     const kb: KnowledgeBaseRecord = {
       _id: deps.ids.knowledgeBaseId(), name, description: 'The default knowledge base.', visibility: 'shared', ownerId: SYSTEM_OWNER,
-      members: [], vectorWeight: null, createdAt: now, updatedAt: now,
+      members: [], vectorWeight: null, embedder: deps.embedders.defaultId, createdAt: now, updatedAt: now,
     };
     try {
       await kbs.insert(kb);
@@ -86,11 +103,12 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBa
       const visible = (await kbs.list()).filter((kb) => canReadKnowledgeBase(kb, caller));
       const views: KnowledgeBaseView[] = [];
       for (const kb of visible) {
+        const embedder = await embedderOf(kb);
         const docs = await deps.documents.listByKnowledgeBase(kb._id);
-        const stale = docs.filter((d) => d.readyGeneration !== null && d.embedder !== null && d.embedder.id !== deps.embedderId).length;
+        const stale = docs.filter((d) => d.readyGeneration !== null && d.embedder !== null && d.embedder.id !== embedder).length;
         views.push({
           id: kb._id, name: kb.name, description: kb.description, visibility: kb.visibility, owner_id: kb.ownerId, members: [...kb.members],
-          is_default: kb._id === defaultKb._id, vector_weight: vectorWeightOf(kb), document_count: docs.length, embedder: deps.embedderId,
+          is_default: kb._id === defaultKb._id, vector_weight: vectorWeightOf(kb), document_count: docs.length, embedder,
           stale_documents: stale, reindex_required: stale > 0, created_at: kb.createdAt.toISOString(),
         });
       }
@@ -101,7 +119,8 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBa
       const now = clock.now();
       const kb: KnowledgeBaseRecord = {
         _id: deps.ids.knowledgeBaseId(), name: input.name, description: input.description ?? '', visibility: input.visibility,
-        ownerId: caller.userId, members: [...new Set(input.members ?? [])], vectorWeight: input.vectorWeight ?? null, createdAt: now, updatedAt: now,
+        ownerId: caller.userId, members: [...new Set(input.members ?? [])], vectorWeight: input.vectorWeight ?? null,
+        embedder: known(input.embedder ?? deps.embedders.defaultId), createdAt: now, updatedAt: now,
       };
       try {
         await kbs.insert(kb);
@@ -112,6 +131,10 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBa
       return (await service.list(caller)).find((v) => v.id === kb._id)!;
     },
     vectorWeightOf,
+    embedderOf,
+    async switchEmbedder(kb, embedder) {
+      await kbs.setEmbedder(kb._id, known(embedder), clock.now());
+    },
   };
   return service;
 }

@@ -28,10 +28,8 @@ export interface LiveIndex {
   refresh(): Promise<void>;
   meta(chunkId: string): ChunkMeta | undefined;
   readonly lexical: LexicalIndex;
-  /** Holds only vectors of the current embedder. */
-  readonly vector: VectorIndex;
-  /** Knowledge bases with chunks another embedder made (not in the vector index): they need a reindex. */
-  staleKnowledgeBases(): ReadonlySet<string>;
+  /** The vectors one embedder made (vectors of different embedders are never compared); undefined before it made any. */
+  vector(embedderId: string): VectorIndex | undefined;
   readonly chunkCount: number;
 }
 
@@ -40,8 +38,8 @@ export interface LiveIndexDeps {
   readonly chunks: ChunkRepository;
   readonly version: IndexVersion;
   readonly lexical: LexicalIndex;
-  readonly vector: VectorIndex;
-  readonly embedderId: string;
+  /** Makes the vector index of one embedder, sized by its first vector. */
+  readonly vectorIndex: (embedderId: string, dimensions: number) => VectorIndex;
   readonly logger: Logger;
 }
 
@@ -53,19 +51,18 @@ const sameDoc = (a: ReadyDocument, b: ReadyDocument) =>
   a.readyGeneration === b.readyGeneration && a.kbId === b.kbId && a.title === b.title && a.embedder?.id === b.embedder?.id && a.tags.join('\u0000') === b.tags.join('\u0000');
 
 export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
-  const { lexical, vector } = deps;
+  const { lexical } = deps;
+  const vectors = new Map<string, VectorIndex>();
   const loaded = new Map<string, Loaded>();
   const metas = new Map<string, ChunkMeta>();
   let seenVersion: number | undefined;
   let running: Promise<void> | undefined;
 
-  const current = (doc: ReadyDocument) => doc.embedder?.id === deps.embedderId;
-
   function drop(docId: string): void {
     const entry = loaded.get(docId);
     if (entry === undefined) return;
     lexical.remove(entry.chunkIds);
-    vector.remove(entry.chunkIds);
+    for (const index of vectors.values()) index.remove(entry.chunkIds);
     for (const id of entry.chunkIds) metas.delete(id);
     loaded.delete(docId);
   }
@@ -74,7 +71,11 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
     const usable = chunks.filter((c) => c.generation === doc.readyGeneration);
     lexical.add(usable.map((c) => ({ id: c._id, title: doc.title, headings: c.headingPath.join(' '), text: c.text })));
     for (const c of usable) {
-      if (current(doc) && c.embedder.id === deps.embedderId) vector.add(c._id, decodeVector(c.vector));
+      // A document's chunks all come from the embedder its stamp names (one ingestion makes them all).
+      const vector = decodeVector(c.vector);
+      let index = vectors.get(c.embedder.id);
+      if (index === undefined) vectors.set(c.embedder.id, (index = deps.vectorIndex(c.embedder.id, vector.length)));
+      index.add(c._id, vector);
       metas.set(c._id, {
         id: c._id, docId: doc._id, kbId: doc.kbId, ownerId: doc.ownerId, title: doc.title, headingPath: c.headingPath, ordinal: c.ordinal,
         start: c.start, end: c.end, tokens: c.tokens, tags: doc.tags,
@@ -119,12 +120,7 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
     },
     meta: (id) => metas.get(id),
     lexical,
-    vector,
-    staleKnowledgeBases() {
-      const stale = new Set<string>();
-      for (const { doc } of loaded.values()) if (!current(doc)) stale.add(doc.kbId);
-      return stale;
-    },
+    vector: (embedderId) => vectors.get(embedderId),
     get chunkCount() {
       return metas.size;
     },

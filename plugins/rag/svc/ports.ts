@@ -81,6 +81,9 @@ export interface KnowledgeBaseRepository {
   get(id: string): Promise<KnowledgeBaseRecord | null>;
   getByName(name: string): Promise<KnowledgeBaseRecord | null>;
   list(): Promise<KnowledgeBaseRecord[]>;
+  setEmbedder(id: string, embedder: string, at: Date): Promise<void>;
+  /** Records the embedder of a knowledge base made before knowledge bases named theirs, unless another process did first. */
+  adoptEmbedder(id: string, embedder: string): Promise<void>;
 }
 
 /** A counter every process reads before searching: it moves whenever the set of searchable chunks changes. */
@@ -103,7 +106,21 @@ export interface Embedding {
 export interface Embedder {
   /** Names the model: vectors of different ids are never compared. */
   readonly id: string;
+  /** Passages (chunks) to store. */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<Embedding>;
+  /** A search query: models trained with an instruction for queries add it here. */
+  embedQuery(query: string, signal?: AbortSignal): Promise<Float32Array>;
+  close(): Promise<void>;
+}
+
+/** The embedders a process can run, by id; each knowledge base names the one its vectors are made with. */
+export interface EmbedderCatalog {
+  /** The embedder new knowledge bases are built with. */
+  readonly defaultId: string;
+  readonly ids: readonly string[];
+  /** Throws rag_embedder_unavailable for an id this process cannot run. */
+  get(id: string): Embedder;
+  dimensionsOf(id: string): number | undefined;
   close(): Promise<void>;
 }
 
@@ -126,6 +143,8 @@ export interface VectorIndex {
   add(id: string, vector: Float32Array): void;
   remove(ids: readonly string[]): void;
   search(query: Float32Array, limit: number, accept: (id: string) => boolean): Scored[];
+  /** The cosine of each of these chunks that the index holds (for fusing chunks another retriever found). */
+  score(query: Float32Array, ids: readonly string[]): Map<string, number>;
   readonly size: number;
 }
 

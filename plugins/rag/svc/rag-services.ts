@@ -6,7 +6,7 @@ import { createOpenAIChatModel } from '../infra/chat/openai-chat-model.ts';
 import { createBlobRepository } from '../infra/blob-repository.ts';
 import { createChunkRepository } from '../infra/chunk-repository.ts';
 import { createDocumentRepository } from '../infra/document-repository.ts';
-import { createExactVectorIndex } from '../infra/index/exact-vector-index.ts';
+import { createSignQuantisedVectorIndex } from '../infra/index/sign-quantised-vector-index.ts';
 import { createLexicalIndex } from '../infra/index/lexical-index.ts';
 import { createIndexVersion } from '../infra/index-version.ts';
 import { createKnowledgeBaseRepository } from '../infra/knowledge-base-repository.ts';
@@ -17,7 +17,8 @@ import { createDocumentService, type DocumentService } from './document-service.
 import { createIngestService, type IngestService } from './ingest-service.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './knowledge-base-service.ts';
 import { createLiveIndex, type LiveIndex } from './live-index.ts';
-import type { BlobRepository, ChatModelSource, Clock, DocumentRepository, Embedder, IdSource, KnowledgeBaseRepository } from './ports.ts';
+import { errors } from '../errors.ts';
+import type { BlobRepository, ChatModelSource, Clock, DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 
 export interface CoreDeps {
@@ -25,12 +26,10 @@ export interface CoreDeps {
   readonly access: AccessPolicy;
   readonly profile: { current(): unknown };
   readonly logger: Logger;
-  readonly embedder: Embedder;
+  readonly embedders: EmbedderCatalog;
   readonly chunking: ChunkingOptions;
   readonly clock: Clock;
   readonly ids: IdSource;
-  /** Vector dimensions of the embedder, when known before its first call (sizes the vector index). */
-  readonly dimensions?: number;
 }
 
 export interface RagCore {
@@ -40,7 +39,7 @@ export interface RagCore {
   readonly live: LiveIndex;
   readonly search: SearchService;
   readonly answers: AnswerService;
-  readonly embedder: Embedder;
+  readonly embedders: EmbedderCatalog;
   close(): Promise<void>;
 }
 
@@ -49,32 +48,21 @@ export interface RagServices extends RagCore {
   readonly maxUploadBytes: number;
 }
 
-/** A vector index that takes its size from the first vector, since a remote embedder's dimensions are learned on first use. */
-function lazyVectorIndex(dimensions: number | undefined) {
-  let index = dimensions === undefined ? undefined : createExactVectorIndex(dimensions);
-  return {
-    add(id: string, vector: Float32Array) {
-      index ??= createExactVectorIndex(vector.length);
-      index.add(id, vector);
-    },
-    remove: (ids: readonly string[]) => index?.remove(ids),
-    search: (query: Float32Array, limit: number, accept: (id: string) => boolean) => index?.search(query, limit, accept) ?? [],
-    get size() {
-      return index?.size ?? 0;
-    },
-  };
-}
-
 export function createRagCore(deps: CoreDeps): RagCore {
   const documents = createDocumentRepository(deps.store);
   const chunks = createChunkRepository(deps.store);
   const blobs = createBlobRepository(deps.store);
   const kbs = createKnowledgeBaseRepository(deps.store);
   const version = createIndexVersion(deps.store);
-  const knowledgeBases = createKnowledgeBaseService({ kbs, documents, access: deps.access, ids: deps.ids, clock: deps.clock, profile: deps.profile, embedderId: deps.embedder.id });
+  const knowledgeBases = createKnowledgeBaseService({ kbs, documents, access: deps.access, ids: deps.ids, clock: deps.clock, profile: deps.profile, embedders: deps.embedders });
   const access = createDocumentAccess(documents, kbs);
-  const live = createLiveIndex({ documents, chunks, version, lexical: createLexicalIndex(), vector: lazyVectorIndex(deps.dimensions), embedderId: deps.embedder.id, logger: deps.logger });
-  const search = createSearchService({ live, chunks, embedder: deps.embedder, knowledgeBases, access });
+  const embedderFor = async (kbId: string) => {
+    const kb = await kbs.get(kbId);
+    if (kb === null) throw errors.rag_knowledge_base_not_found({ knowledgeBaseId: kbId });
+    return deps.embedders.get(await knowledgeBases.embedderOf(kb));
+  };
+  const live = createLiveIndex({ documents, chunks, version, lexical: createLexicalIndex(), vectorIndex: (_id, dimensions) => createSignQuantisedVectorIndex(dimensions), logger: deps.logger });
+  const search = createSearchService({ live, chunks, embedders: deps.embedders, knowledgeBases, access });
   const model: ChatModelSource = () => {
     const choice = answerModelFrom(deps.profile.current());
     return 'settings' in choice ? { model: createOpenAIChatModel(choice.settings) } : choice;
@@ -82,12 +70,12 @@ export function createRagCore(deps: CoreDeps): RagCore {
   return {
     repositories: { documents, blobs, knowledgeBases: kbs },
     knowledgeBases,
-    ingest: createIngestService({ documents, chunks, blobs, version, parser: documentParser, embedder: deps.embedder, chunking: deps.chunking, clock: deps.clock }),
+    ingest: createIngestService({ documents, chunks, blobs, version, parser: documentParser, embedderFor, chunking: deps.chunking, clock: deps.clock }),
     live,
     search,
     answers: createAnswerService({ search, model }),
-    embedder: deps.embedder,
-    close: () => deps.embedder.close(),
+    embedders: deps.embedders,
+    close: () => deps.embedders.close(),
   };
 }
 

@@ -1,14 +1,15 @@
 // Hybrid retrieval: BM25 and vector candidates within the caller's knowledge bases and filters, fused, capped per document, top-k.
 import type { Identity } from 'nexus/kernel';
 import type { Caller } from '../domain/access.ts';
-import { capPerDocument, convexFusion, reciprocalRankFusion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
+import { capPerDocument, convexFusion, minMaxNormalise, reciprocalRankFusion, type Completion, type Fused, type FusionMethod, type Scored } from '../domain/fusion.ts';
 import type { RetrievedChunk } from '../domain/context.ts';
 import { wordTokens } from '../domain/text-tokens.ts';
 import { errors } from '../errors.ts';
 import type { DocumentAccess } from './document-access.ts';
 import type { KnowledgeBaseService } from './knowledge-base-service.ts';
 import type { LiveIndex } from './live-index.ts';
-import type { ChunkRepository, Embedder } from './ports.ts';
+import type { KnowledgeBaseRecord } from '../domain/knowledge-base.ts';
+import type { ChunkRepository, EmbedderCatalog } from './ports.ts';
 import type { SearchResultView } from './views.ts';
 
 export type SearchMode = 'hybrid' | 'lexical' | 'vector';
@@ -30,6 +31,8 @@ export interface SearchRequest {
 export interface Candidates {
   readonly lexical: Scored[];
   readonly vector: Scored[];
+  /** Hybrid searches only: each retriever's actual score for the other's candidates it did not return. */
+  readonly completion: Completion;
   readonly vectorWeight: number;
 }
 
@@ -56,7 +59,7 @@ export interface SearchService {
 export interface SearchDeps {
   readonly live: LiveIndex;
   readonly chunks: ChunkRepository;
-  readonly embedder: Embedder;
+  readonly embedders: EmbedderCatalog;
   readonly knowledgeBases: KnowledgeBaseService;
   readonly access: DocumentAccess;
 }
@@ -65,6 +68,40 @@ export const SEARCH_LIMITS = { topK: 8, maxTopK: 100, maxPerDocument: 3, minPool
 
 export function createSearchService(deps: SearchDeps): SearchService {
   const { live } = deps;
+
+  /**
+   * Vector candidates: each knowledge base's query vector comes from its own embedder. Scores of different models are not
+   * comparable, so when the knowledge bases searched use several, each model's list is min-max normalised before merging.
+   */
+  async function vectorCandidates(kbs: readonly KnowledgeBaseRecord[], query: string, pool: number, accept: (id: string) => boolean) {
+    const groups = new Map<string, Set<string>>();
+    for (const kb of kbs) {
+      const id = await deps.knowledgeBases.embedderOf(kb);
+      groups.set(id, (groups.get(id) ?? new Set()).add(kb._id));
+    }
+    const lists: Scored[][] = [];
+    let rescore: (ids: readonly string[]) => Map<string, number> = () => new Map();
+    for (const [embedderId, kbIds] of groups) {
+      const q = await deps.embedders.get(embedderId).embedQuery(query);
+      const index = live.vector(embedderId);
+      lists.push(index?.search(q, pool, (id) => accept(id) && kbIds.has(live.meta(id)!.kbId)) ?? []);
+      if (index !== undefined) rescore = (ids) => index.score(q, ids);
+    }
+    if (lists.length === 1) return { scored: lists[0]!, rescore };
+    // Normalised scores of several models have no raw cosine to recompute: a missed chunk takes the list's floor.
+    const merged = lists.flatMap((list) => [...minMaxNormalise(list)].map(([id, score]) => ({ id, score })));
+    return { scored: merged.sort((a, b) => b.score - a.score).slice(0, pool), rescore: () => new Map<string, number>() };
+  }
+
+  /** Recomputes each retriever's score for the chunks only the other returned (BM25 0 where no query word occurs). */
+  function complete(query: string, lexical: readonly Scored[], vector: readonly Scored[], rescore: (ids: readonly string[]) => Map<string, number>): Completion {
+    const lexIds = new Set(lexical.map((s) => s.id));
+    const vecIds = new Set(vector.map((s) => s.id));
+    const lexMissing = new Set([...vecIds].filter((id) => !lexIds.has(id)));
+    const lexScores = new Map<string, number>([...lexMissing].map((id) => [id, 0]));
+    if (lexMissing.size > 0) for (const s of live.lexical.search(query, lexMissing.size, (id) => lexMissing.has(id))) lexScores.set(s.id, s.score);
+    return { lexical: lexScores, vector: rescore([...lexIds].filter((id) => !vecIds.has(id))) };
+  }
 
   const service: SearchService = {
     async candidates(caller, request, pool) {
@@ -77,26 +114,24 @@ export function createSearchService(deps: SearchDeps): SearchService {
       for (const id of docIds ?? []) await deps.access.visible(caller, id);
       await live.refresh();
       const kbIds = new Set(kbs.map((kb) => kb._id));
-      if (mode !== 'lexical') {
-        const stale = kbs.filter((kb) => live.staleKnowledgeBases().has(kb._id));
-        if (stale.length > 0) throw errors.rag_reindex_required({ knowledgeBases: stale.map((kb) => kb._id), embedder: deps.embedder.id });
-      }
       const tags = request.tags ?? [];
       const accept = (id: string) => {
         const m = live.meta(id);
         return m !== undefined && kbIds.has(m.kbId) && (docIds === undefined || docIds.has(m.docId)) && tags.every((t) => m.tags.includes(t));
       };
       const lexical = mode === 'vector' ? [] : live.lexical.search(query, pool, accept);
-      const vector = mode === 'lexical' ? [] : live.vector.search((await deps.embedder.embed([query])).vectors[0]!, pool, accept);
+      const found = mode === 'lexical' ? undefined : await vectorCandidates(kbs, query, pool, accept);
+      const vector = found?.scored ?? [];
+      const completion = found === undefined || mode !== 'hybrid' ? { lexical: new Map(), vector: new Map() } : complete(query, lexical, vector, found.rescore);
       const vectorWeight = request.vectorWeight ?? (kbs.length === 1 ? deps.knowledgeBases.vectorWeightOf(kbs[0]!) : kbs.reduce((s, kb) => s + deps.knowledgeBases.vectorWeightOf(kb), 0) / kbs.length);
-      return { lexical, vector, vectorWeight };
+      return { lexical, vector, completion, vectorWeight };
     },
     rank(candidates, options) {
       let fused: Fused[];
       if (options.mode === 'lexical') fused = candidates.lexical.map((s) => ({ id: s.id, score: s.score, lexical: s.score, vector: null }));
       else if (options.mode === 'vector') fused = candidates.vector.map((s) => ({ id: s.id, score: s.score, lexical: null, vector: s.score }));
       else if (options.fusion === 'rrf') fused = reciprocalRankFusion(candidates.lexical, candidates.vector, options.vectorWeight);
-      else fused = convexFusion(candidates.lexical, candidates.vector, options.vectorWeight);
+      else fused = convexFusion(candidates.lexical, candidates.vector, options.vectorWeight, candidates.completion);
       return capPerDocument(fused, (id) => live.meta(id)?.docId, options.maxPerDocument, options.topK);
     },
     async retrieve(identity, request) {

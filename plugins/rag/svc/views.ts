@@ -17,6 +17,8 @@ export interface DocumentView {
   /** True while a newer ingestion than the searchable one is queued or running. */
   reingesting: boolean;
   chunk_count: number;
+  /** Chunks embedded of those cut, while the worker ingests (and as it ended); null before the first ingestion starts. */
+  progress: { chunks: number; embedded: number } | null;
   embedder: EmbedderStamp | null;
   error: { code: string; message: string; at: string } | null;
   task_id: string | null;
@@ -40,6 +42,7 @@ export function toDocumentView(d: DocumentRecord): DocumentView {
     status: d.status,
     reingesting: d.readyGeneration !== null && d.readyGeneration !== d.generation && d.status !== 'failed',
     chunk_count: d.chunkCount,
+    progress: d.progress ?? null,
     embedder: d.embedder,
     error: d.error === null ? null : { code: d.error.code, message: d.error.message, at: d.error.at.toISOString() },
     task_id: d.taskId,
@@ -61,9 +64,9 @@ export interface KnowledgeBaseView {
   /** The weight hybrid search uses (the knowledge base's own, or the evaluated default). */
   vector_weight: number;
   document_count: number;
-  /** The embedder new chunks are made with. */
+  /** The embedder this knowledge base's vectors (and its queries) are made with; it stays when the service's default changes. */
   embedder: string;
-  /** Documents whose chunks another embedder made: until they are reindexed, vector and hybrid search are refused here. */
+  /** Documents whose chunks another embedder made (an unfinished reindex): until they are re-ingested, only their words are found. */
   stale_documents: number;
   reindex_required: boolean;
   created_at: string;

@@ -7,6 +7,9 @@ t.test('defaults: 20 MiB uploads, 200-token chunks, the embedded encoder', async
   t.equal(c.maxUploadBytes, 20 * 1024 * 1024);
   t.same(c.chunking, { maxTokens: 200, overlapTokens: 40 });
   t.equal(c.embeddings, undefined);
+  t.equal(c.embedder, 'bge-small-en-v1.5-q');
+  t.equal(loadRagConfig({ RAG_EMBEDDER: 'use-lite-512' }).embedder, 'use-lite-512');
+  t.throws(() => loadRagConfig({ RAG_EMBEDDER: 'word2vec' }), /RAG_EMBEDDER/);
 });
 
 t.test('bad values stop start-up with the variable named', async (t) => {

@@ -59,7 +59,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
     return out;
   }
 
-  return {
+  const embedder: Embedder = {
     id: `openai:${options.model}`,
     async embed(texts, signal) {
       const vectors: Float32Array[] = [];
@@ -69,6 +69,8 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
       }
       return { vectors, dimensions: dimensions ?? 0 };
     },
+    embedQuery: async (query, signal) => (await embedder.embed([query], signal)).vectors[0]!,
     close: async () => undefined,
   };
+  return embedder;
 }

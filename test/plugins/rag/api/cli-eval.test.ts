@@ -33,10 +33,12 @@ t.test('prints nDCG@10, MAP@100 and Recall@100 for lexical, vector and hybrid re
   t.match(text, /retrieval\s+nDCG@10\s+MAP@100\s+Recall@100\s+time/);
   const row = (name: string) => out.find((l) => l.trimStart().startsWith(name))!.trim().split(/\s{2,}/);
   t.same(row('lexical (BM25)').slice(1, 4), ['1.0000', '1.0000', '1.0000'], 'every topic is found first by its words');
-  for (const name of ['vector', 'hybrid convex w=0.6', 'hybrid rrf', 'sweep convex w=0', 'sweep convex w=1']) {
+  for (const name of ['vector', 'hybrid convex w=0.8', 'hybrid rrf', 'sweep convex w=0', 'sweep convex w=1']) {
     const cells = row(name);
     t.ok(cells.slice(1, 4).every((c) => Number(c) >= 0 && Number(c) <= 1), `${name}: ${cells.join(' ')}`);
   }
+  t.match(text, /paired randomisation test of hybrid convex w=0\.8, nDCG@10/);
+  for (const other of ['lexical \\(BM25\\)', 'vector', 'hybrid rrf']) t.match(text, new RegExp(`vs ${other}\\s+difference [+-]\\d\\.\\d{4}\\s+p = (0|1)\\.\\d{4}`));
 });
 
 t.test('bad usage exits with 2 and the usage', async (t) => {

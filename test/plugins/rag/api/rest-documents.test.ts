@@ -39,8 +39,9 @@ t.test('text, Markdown, HTML, PDF and DOCX are accepted at once as queued, then 
   t.same(await rig.runTasks(), []);
   for (const [i, id] of ids.entries()) {
     const doc = (await rig.request(wendy, 'GET', `/api/rag/documents/${id}`)).json();
-    t.match(doc, { status: 'ready', kind: ['text', 'markdown', 'html', 'pdf', 'docx'][i], embedder: { id: 'use-lite-512', dimensions: 512 }, error: null }, files[i]!.name);
+    t.match(doc, { status: 'ready', kind: ['text', 'markdown', 'html', 'pdf', 'docx'][i], embedder: { id: 'bge-small-en-v1.5-q', dimensions: 384 }, error: null }, files[i]!.name);
     t.ok(doc.chunk_count > 0);
+    t.same(doc.progress, { chunks: doc.chunk_count, embedded: doc.chunk_count }, 'the status shows how far embedding came');
   }
   t.equal((await rig.request(wendy, 'GET', `/api/rag/documents/${ids[0]}`)).json().title, 'Boiler notes');
   t.equal((await rig.request(wendy, 'GET', `/api/rag/documents/${ids[4]}`)).json().title, 'Policy');

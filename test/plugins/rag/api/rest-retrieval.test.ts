@@ -98,3 +98,17 @@ t.test('with a model: verified citations are kept, a quote absent from its sourc
   t.notMatch(body.answer, /tested only in winter|\[9\]/);
   t.match(model.requests[0]!.body, { model: 'scripted', stream: false, messages: [{ role: 'system' }, { role: 'user', content: /Question: How often must the safety valve be tested\?/ }] });
 });
+
+t.test('awkward queries: empty and overlong ones are refused clearly, stop words and unknown scripts still get results', async (t) => {
+  for (const query of ['', 'x'.repeat(20_000)]) {
+    const res = await rig.request(wendy, 'POST', '/api/rag/search', { query });
+    t.equal(res.statusCode, 400, `${query.length} characters`);
+    t.match(JSON.stringify(res.json().error.details), /query/, 'the error names the field');
+  }
+  const res = await rig.request(wendy, 'POST', '/api/rag/search', { query: '...' });
+  t.match({ status: res.statusCode, code: res.json().error.code }, { status: 400, code: 'rag_invalid_query' });
+  const stopWords = await search({ query: 'what is it about?' });
+  t.ok(stopWords.length > 0 && stopWords.every((r) => r.lexical_score === null), 'only stop words: the vectors answer, BM25 stays out');
+  const thai = await search({ query: 'วาล์วนิรภัยของหม้อไอน้ำ' });
+  t.ok(Array.isArray(thai), 'a script without an analyzer is searched, not refused');
+});

@@ -11,8 +11,20 @@ t.test('min-max normalisation and convex fusion', async (t) => {
   t.same(convexFusion(lexical, vector, 0).map((f) => f.id).slice(0, 2), ['a', 'b'], 'weight 0: words only');
   t.same(convexFusion(lexical, vector, 1)[0]!.id, 'c', 'weight 1: vectors only');
   const mid = convexFusion(lexical, vector, 0.5);
-  t.same(mid.map((f) => [f.id, Number(f.score.toFixed(3))]), [['b', 0.5], ['a', 0.5], ['c', 0.5], ['d', 0]].sort((x, y) => (y[1] as number) - (x[1] as number) || String(x[0]).localeCompare(String(y[0]))));
-  t.match(mid.find((f) => f.id === 'd'), { lexical: null, vector: 0.1 });
+  // Over the union a..d: lexical 12, 6, 0 and (d, missed) its floor 0 -> 1, .5, 0, 0; vector (a, missed) its floor .1, .5, .9, .1 -> 0, .5, 1, 0.
+  t.same(mid.map((f) => [f.id, Number(f.score.toFixed(3))]), [['a', 0.5], ['b', 0.5], ['c', 0.5], ['d', 0]]);
+  t.match(mid.find((f) => f.id === 'd'), { lexical: null, vector: 0.1 }, 'the raw scores say which retriever returned the chunk');
+});
+
+t.test('a missed chunk takes the retriever\'s recomputed score, and without one its lowest, never 0', async (t) => {
+  const lexical = [{ id: 'a', score: 10 }, { id: 'b', score: 8 }];
+  const vector = [{ id: 'c', score: 0.9 }, { id: 'a', score: 0.7 }];
+  const floorOnly = convexFusion(lexical, vector, 0.5);
+  // c, missed by BM25, gets its floor 8 (normalised 0 like b), not a value below b: b (vector floor .7) and c tie on one side each.
+  t.same(floorOnly.map((f) => [f.id, Number(f.score.toFixed(3))]), [['a', 0.5], ['c', 0.5], ['b', 0]]);
+  const recomputed = convexFusion(lexical, vector, 0.5, { lexical: new Map([['c', 9]]), vector: new Map([['b', 0.8]]) });
+  t.same(recomputed.map((f) => [f.id, Number(f.score.toFixed(3))]), [['c', 0.75], ['a', 0.5], ['b', 0.25]]);
+  t.same(convexFusion([], vector, 0.3).map((f) => f.id), ['c', 'a'], 'one side empty: the other decides');
 });
 
 t.test('reciprocal-rank fusion rewards agreement', async (t) => {

@@ -53,7 +53,7 @@ t.test('another process picks up new and deleted chunks without a restart', asyn
   await reader.close();
 });
 
-t.test('switching the embedder makes a reindex necessary, and says so until it is done', async (t) => {
+t.test('a knowledge base keeps the embedder it was built with when the default changes, and switches with one reindex', async (t) => {
   const embeddings = await startEmbeddingsServer({ dimensions: 48 });
   t.teardown(() => embeddings.close());
   Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-48' });
@@ -64,18 +64,27 @@ t.test('switching the embedder makes a reindex necessary, and says so until it i
   const rig = await startRagRig(t, { dataDir });
   const admin = await rig.token('root', 'admin');
   const [kb] = (await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items;
-  t.match(kb, { name: 'handbook', embedder: 'openai:hash-48', reindex_required: true, stale_documents: DOCS.length });
-  const hybrid = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
-  t.equal(hybrid.statusCode, 409);
-  t.match(hybrid.json().error, { code: 'rag_reindex_required', details: { knowledgeBases: [kb.id], embedder: 'openai:hash-48' } });
-  t.equal((await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve', mode: 'lexical' })).statusCode, 200, 'words still work meanwhile');
+  t.match(kb, { name: 'handbook', embedder: 'bge-small-en-v1.5-q', reindex_required: false, stale_documents: 0 }, 'built with the old default, it says so');
+  const before = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
+  t.equal(before.statusCode, 200);
+  t.match(before.json().results[0], { title: 'Boiler', vector_score: Number }, 'its queries are embedded with its own model');
+  t.equal(embeddings.requests.length, 0, 'the new default was not asked');
 
-  const reindex = await rig.request(admin, 'POST', `/api/rag/knowledge-bases/${kb.id}/reindex`);
+  const created = await rig.request(admin, 'POST', '/api/rag/knowledge-bases', { name: 'fresh', visibility: 'shared' });
+  t.match(created.json(), { embedder: 'openai:hash-48' }, 'a new knowledge base takes the new default');
+  const unknown = await rig.request(admin, 'POST', `/api/rag/knowledge-bases/${kb.id}/reindex`, { embedder: 'no-such-model' });
+  t.match({ status: unknown.statusCode, code: unknown.json().error.code }, { status: 400, code: 'rag_embedder_unknown' });
+
+  const reindex = await rig.request(admin, 'POST', `/api/rag/knowledge-bases/${kb.id}/reindex`, { embedder: 'openai:hash-48' });
   t.equal(reindex.statusCode, 202);
-  t.same(reindex.json(), { knowledge_base_id: kb.id, queued: DOCS.length });
+  t.same(reindex.json(), { knowledge_base_id: kb.id, embedder: 'openai:hash-48', queued: DOCS.length });
+  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { embedder: 'openai:hash-48', reindex_required: true, stale_documents: DOCS.length }, 'until its documents are done it says so');
+  const midway = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
+  t.equal(midway.statusCode, 200, 'words still find the documents meanwhile');
   t.same(await rig.runTasks(), []);
-  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items[0], { reindex_required: false, stale_documents: 0 });
+  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { reindex_required: false, stale_documents: 0 });
   const after = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
   t.equal(after.statusCode, 200);
   t.match(after.json().results[0], { vector_score: Number });
+  t.ok(embeddings.requests.length > DOCS.length, 'documents and the query went to the new embedder');
 });

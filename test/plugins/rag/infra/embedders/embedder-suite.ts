@@ -1,4 +1,4 @@
-// The one contract every Embedder implementation must pass (USE and the OpenAI-compatible client run it alike).
+// The one contract every Embedder implementation must pass (bge, USE and the OpenAI-compatible client run it alike).
 import type { Test } from 'tap';
 import type { Embedder } from '../../../../../plugins/rag/svc/ports.ts';
 
@@ -40,6 +40,14 @@ export function embedderSuite(t: Test, name: string, make: () => Promise<Embedde
     t.ok(cosine(repeat.vectors[0]!, a) > 0.9999);
   });
 
+  t.test(`${name}: a query vector has the passages' size and finds the passage that answers it`, async (t) => {
+    const embedder = await make();
+    const { vectors, dimensions } = await embedder.embed(['Vent the pump before you start the pump.', 'The quarterly tax report is due in April.']);
+    const query = await embedder.embedQuery('how do I start a pump?');
+    t.equal(query.length, dimensions);
+    t.ok(cosine(query, vectors[0]!) > cosine(query, vectors[1]!));
+  });
+
   t.test(`${name}: empty input, blank text and CJK text`, async (t) => {
     const embedder = await make();
     t.same((await embedder.embed([])).vectors, []);
@@ -53,5 +61,6 @@ export function embedderSuite(t: Test, name: string, make: () => Promise<Embedde
     const controller = new AbortController();
     controller.abort(new Error('stop'));
     await t.rejects(embedder.embed(['text'], controller.signal));
+    await t.rejects(embedder.embedQuery('text', controller.signal));
   });
 }
