@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { systemClock } from 'nexus/kernel';
 import { createStore } from '../../shared/store/index.ts';
 import type { DocumentRecord } from '../../plugins/rag/domain/document.ts';
 import { loadRagConfig } from '../../plugins/rag/config.ts';
@@ -14,7 +15,6 @@ import { createExactVectorIndex } from '../../plugins/rag/infra/index/exact-vect
 import { createSignQuantisedVectorIndex } from '../../plugins/rag/infra/index/sign-quantised-vector-index.ts';
 import { createLexicalIndex } from '../../plugins/rag/infra/index/lexical-index.ts';
 import { randomIds } from '../../plugins/rag/infra/ids.ts';
-import { systemClock } from '../../plugins/rag/infra/system-clock.ts';
 import { encodeVector } from '../../plugins/rag/infra/vector-codec.ts';
 import { createRagCore } from '../../plugins/rag/svc/rag-services.ts';
 

@@ -1,5 +1,5 @@
 // The rag manifest: knowledge bases with uploads, worker-side ingestion, hybrid retrieval and source-grounded answers.
-import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { definePlugin, systemClock, taskServiceRef } from 'nexus/kernel';
 import { ragCommand } from './api/cli.ts';
 import { ragTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
@@ -8,7 +8,6 @@ import { createIngestExecutor } from './executors/ingest-executor.ts';
 import { RAG_COLLECTIONS } from './infra/collections.ts';
 import { configuredEmbedders } from './infra/embedders/embedder-catalog.ts';
 import { randomIds } from './infra/ids.ts';
-import { systemClock } from './infra/system-clock.ts';
 import { createRagServices } from './svc/rag-services.ts';
 
 export default definePlugin({

@@ -1,11 +1,9 @@
 // The rag MCP tools: search, answer, document metadata and listing, all by opaque ids; uploads are REST only.
 import { Type } from 'typebox';
-import { defineTool } from 'nexus/kernel';
+import { defineTool, toolAnnotations } from 'nexus/kernel';
 import type { RagServices } from '../svc/rag-services.ts';
 import { toDocumentListFilter, toQueryRequest, toSearchRequest } from './requests.ts';
 import { AnswerResponse, DocId, DocumentListQuery, DocumentPage, DocumentView, QueryBody, SearchBody, SearchResponse } from './schemas.ts';
-
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 export function ragTools(rag: RagServices) {
   return [
@@ -15,7 +13,7 @@ export function ragTools(rag: RagServices) {
       description: 'Finds the passages (chunks) that best match a query, by words and meaning, in the default or the given knowledge bases. Returns each passage with its doc_id, title, heading path and offsets.',
       inputSchema: SearchBody,
       outputSchema: SearchResponse,
-      annotations: { ...READ_ONLY, title: 'Search the knowledge base' },
+      annotations: { ...toolAnnotations.readStored, title: 'Search the knowledge base' },
       handler: async (args, ctx) => ({ results: await rag.search.search(ctx.identity, toSearchRequest(args)) }),
     }),
     defineTool({
@@ -24,7 +22,7 @@ export function ragTools(rag: RagServices) {
       description: 'Answers a question from the knowledge base. Every citation [n] in the answer names a listed source and quotes it; citations that could not be verified are dropped and listed. Without a configured model the answer is extractive (quoted sentences).',
       inputSchema: QueryBody,
       outputSchema: AnswerResponse,
-      annotations: { ...READ_ONLY, idempotentHint: false, title: 'Answer from the knowledge base' },
+      annotations: { ...toolAnnotations.readStored, idempotentHint: false, title: 'Answer from the knowledge base' },
       handler: async (args, ctx) => rag.answers.query(ctx.identity, toQueryRequest(args), ctx.signal),
     }),
     defineTool({
@@ -33,7 +31,7 @@ export function ragTools(rag: RagServices) {
       description: 'Metadata of one document by its doc_id: title, kind, tags, ingestion status, chunk count and any error.',
       inputSchema: Type.Object({ doc_id: DocId }, { additionalProperties: false }),
       outputSchema: DocumentView,
-      annotations: { ...READ_ONLY, title: 'Document metadata' },
+      annotations: { ...toolAnnotations.readStored, title: 'Document metadata' },
       handler: async (args, ctx) => rag.documents.get(ctx.identity, args.doc_id),
     }),
     defineTool({
@@ -42,7 +40,7 @@ export function ragTools(rag: RagServices) {
       description: 'Lists the documents you may see, newest first, optionally of one knowledge base, status or tag.',
       inputSchema: DocumentListQuery,
       outputSchema: DocumentPage,
-      annotations: { ...READ_ONLY, title: 'List documents' },
+      annotations: { ...toolAnnotations.readStored, title: 'List documents' },
       handler: async (args, ctx) => rag.documents.list(ctx.identity, toDocumentListFilter(args)),
     }),
   ];

@@ -1,5 +1,6 @@
 // TypeBox schemas of the REST routes and MCP tools: the single source of their validation and their OpenAPI/JSON Schema.
 import { Type, type TSchema } from 'typebox';
+import { Page, PageQuery } from 'nexus/kernel';
 import { DOCUMENT_ID_PATTERN } from '../domain/document.ts';
 import { KNOWLEDGE_BASE_ID_PATTERN } from '../domain/knowledge-base.ts';
 
@@ -8,7 +9,6 @@ export const KbId = Type.String({ pattern: KNOWLEDGE_BASE_ID_PATTERN, descriptio
 const Tag = Type.String({ minLength: 1, maxLength: 64 });
 const Status = Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
 const Timestamp = Type.String({ format: 'date-time' });
-const Offset = Type.Integer({ minimum: 0 });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const DocumentView = Type.Object({
@@ -34,15 +34,14 @@ export const DocumentView = Type.Object({
   ingested_at: Nullable(Timestamp),
 });
 
-export const DocumentPage = Type.Object({ total: Type.Integer(), items: Type.Array(DocumentView) });
+export const DocumentPage = Page(DocumentView);
 
 export const DocumentListQuery = Type.Object(
   {
     knowledge_base_id: Type.Optional(KbId),
     status: Type.Optional(Status),
     tag: Type.Optional(Tag),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-    offset: Type.Optional(Offset),
+    ...PageQuery.properties,
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 // The rag.ingest executor: the scheduler's worker runs it for each upload, so parsing and embedding never block the API.
 import { Type } from 'typebox';
-import type { ScheduledTaskExecutor } from 'nexus/kernel';
+import { retryPolicy, type ScheduledTaskExecutor } from 'nexus/kernel';
 import { DOCUMENT_ID_PATTERN, INGEST_MAX_ATTEMPTS } from '../domain/document.ts';
 import type { DocumentService } from '../svc/document-service.ts';
 import { INGEST_KIND } from '../svc/document-service.ts';
@@ -31,6 +31,6 @@ export function createIngestExecutor(documents: Pick<DocumentService, 'checkInge
         data: { outcome: result.outcome, chunks: result.chunks, embedder: result.embedder.id, dimensions: result.embedder.dimensions, ...result.timings },
       };
     },
-    retry: { maxAttempts: INGEST_MAX_ATTEMPTS, initialBackoffMs: 5_000, maxBackoffMs: 120_000 },
+    retry: retryPolicy({ maxAttempts: INGEST_MAX_ATTEMPTS }),
   };
 }

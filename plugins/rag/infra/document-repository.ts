@@ -1,5 +1,5 @@
 // Documents in rag_documents: conditional updates keyed on the generation, so a stale ingestion never overwrites a newer one.
-import type { DocumentStore } from 'nexus/kernel';
+import { pagedFind, type DocumentStore } from 'nexus/kernel';
 import type { Filter } from '../../../shared/store/port.ts';
 import type { DocumentRecord } from '../domain/document.ts';
 import type { DocumentFilter, DocumentRepository, ReadyDocument } from '../svc/ports.ts';
@@ -22,11 +22,7 @@ export function createDocumentRepository(store: DocumentStore): DocumentReposito
       if (filter.status !== undefined) and.push({ status: filter.status } as Filter<Doc>);
       if (filter.tag !== undefined) and.push({ tags: filter.tag } as Filter<Doc>);
       const query = (and.length === 0 ? {} : { $and: and }) as Filter<Doc>;
-      const [total, items] = await Promise.all([
-        docs.countDocuments(query),
-        docs.find(query).sort({ createdAt: -1, _id: 1 }).skip(filter.offset).limit(filter.limit).toArray(),
-      ]);
-      return { total, items };
+      return pagedFind(docs, query, { sort: { createdAt: -1, _id: 1 }, limit: filter.limit, offset: filter.offset });
     },
     listByKnowledgeBase: async (kbId) => docs.find({ kbId } as Filter<Doc>).sort({ createdAt: 1, _id: 1 }).toArray(),
     async countByKnowledgeBase() {

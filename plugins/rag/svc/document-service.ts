@@ -1,13 +1,13 @@
 // Document use cases: upload (checked, stored, queued as a rag.ingest task), list, get, delete, re-ingest and reindex.
 import { createHash } from 'node:crypto';
-import type { Identity, TaskService } from 'nexus/kernel';
+import { pageRequest, type Clock, type Identity, type Page, type TaskService } from 'nexus/kernel';
 import { canAddToKnowledgeBase, canManageKnowledgeBase } from '../domain/access.ts';
 import { MAX_TAGS, isValidTag, titleFromFilename, type DocumentRecord, type DocumentStatus } from '../domain/document.ts';
 import { errors } from '../errors.ts';
 import { inspectUpload } from '../infra/parsers/inspect-upload.ts';
 import type { DocumentAccess } from './document-access.ts';
 import type { KnowledgeBaseService } from './knowledge-base-service.ts';
-import type { BlobRepository, ChunkRepository, Clock, DocumentRepository, IdSource, IndexVersion, Page } from './ports.ts';
+import type { BlobRepository, ChunkRepository, DocumentRepository, IdSource, IndexVersion } from './ports.ts';
 import { toDocumentView, type DocumentView } from './views.ts';
 
 export const INGEST_KIND = 'rag.ingest';
@@ -110,8 +110,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         ...(filter.knowledgeBaseId !== undefined ? { kbId: filter.knowledgeBaseId } : {}),
         ...(filter.status !== undefined ? { status: filter.status } : {}),
         ...(filter.tag !== undefined ? { tag: filter.tag } : {}),
-        limit: filter.limit ?? 50,
-        offset: filter.offset ?? 0,
+        ...pageRequest(filter),
       });
       return { total: page.total, items: page.items.map(toDocumentView) };
     },

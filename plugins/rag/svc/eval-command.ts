@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { systemClock } from 'nexus/kernel';
 import { loadRagConfig } from '../config.ts';
 import { DEFAULT_VECTOR_WEIGHT } from '../domain/knowledge-base.ts';
 import { readCorpus, readQrels, readQueries } from '../infra/beir-files.ts';
 import { configuredEmbedders } from '../infra/embedders/embedder-catalog.ts';
 import { randomIds } from '../infra/ids.ts';
-import { systemClock } from '../infra/system-clock.ts';
 import { runEvaluation, type EvalReport } from './evaluation.ts';
 import { createRagCore } from './rag-services.ts';
 

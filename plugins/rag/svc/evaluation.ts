@@ -1,10 +1,11 @@
 // Retrieval evaluation: ingests a BEIR collection into a fresh knowledge base, ranks every judged query lexically, by vectors and hybrid.
 import { createHash } from 'node:crypto';
+import type { Clock } from 'nexus/kernel';
 import type { Caller } from '../domain/access.ts';
 import type { DocumentRecord } from '../domain/document.ts';
 import type { FusionMethod } from '../domain/fusion.ts';
 import { pairedRandomisationTest, perQueryNdcg, summarise, type Judgements, type MetricSummary } from '../domain/ir-metrics.ts';
-import type { Clock, IdSource } from './ports.ts';
+import type { IdSource } from './ports.ts';
 import type { RagCore } from './rag-services.ts';
 import type { Candidates, SearchMode } from './search-service.ts';
 

@@ -1,10 +1,10 @@
 // Ingestion, run by the worker through the rag.ingest executor: parse, chunk, embed, store chunks, make them searchable everywhere.
-import { isAppError, type Logger } from 'nexus/kernel';
+import { isAppError, type Clock, type Logger } from 'nexus/kernel';
 import { chunkDocument, type ChunkingOptions, type ChunkSpec } from '../domain/chunker.ts';
 import { INGEST_MAX_ATTEMPTS, type DocumentRecord, type EmbedderStamp } from '../domain/document.ts';
 import { errors } from '../errors.ts';
 import { encodeVector } from '../infra/vector-codec.ts';
-import type { BlobRepository, ChunkRecord, ChunkRepository, Clock, DocumentParser, DocumentRepository, Embedder, IndexVersion } from './ports.ts';
+import type { BlobRepository, ChunkRecord, ChunkRepository, DocumentParser, DocumentRepository, Embedder, IndexVersion } from './ports.ts';
 
 export type IngestOutcome =
   | { readonly outcome: 'ready'; readonly chunks: number; readonly embedder: EmbedderStamp; readonly timings: IngestTimings }

@@ -1,11 +1,11 @@
 // Knowledge bases: the profile's default one is made on first use; callers see those they may read; each has its fusion weight.
-import { isDuplicateKeyError, type AccessPolicy, type Identity } from 'nexus/kernel';
+import { isDuplicateKeyError, type AccessPolicy, type Clock, type Identity } from 'nexus/kernel';
 import { canReadKnowledgeBase, type Caller } from '../domain/access.ts';
 import {
   DEFAULT_VECTOR_WEIGHT, KB_NAME, SYSTEM_OWNER, defaultKnowledgeBaseName, type KnowledgeBaseRecord, type Visibility,
 } from '../domain/knowledge-base.ts';
 import { errors } from '../errors.ts';
-import type { Clock, DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
+import type { DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
 import type { KnowledgeBaseView } from './views.ts';
 
 export const ADMIN_PERMISSION = 'rag.admin';

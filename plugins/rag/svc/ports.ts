@@ -1,32 +1,22 @@
 // The interfaces the use cases need (storage, parsing, embedding, indexes, the answer model); infra implements them.
+import type { Page, PageRequest } from 'nexus/kernel';
 import type { ChunkSpec } from '../domain/chunker.ts';
 import type { DocumentRecord, DocumentStatus, EmbedderStamp, SourceKind } from '../domain/document.ts';
 import type { ExtractedDocument } from '../domain/extracted-text.ts';
 import type { Scored } from '../domain/fusion.ts';
 import type { KnowledgeBaseRecord } from '../domain/knowledge-base.ts';
 
-export interface Clock {
-  now(): Date;
-}
-
 export interface IdSource {
   documentId(): string;
   knowledgeBaseId(): string;
 }
 
-export interface Page<T> {
-  readonly total: number;
-  readonly items: T[];
-}
-
-export interface DocumentFilter {
+export interface DocumentFilter extends PageRequest {
   /** Documents of these knowledge bases, plus (when set) any the owner uploaded; undefined: every document (admins). */
   readonly visible?: { readonly kbIds: readonly string[]; readonly ownerId: string };
   readonly kbId?: string;
   readonly status?: DocumentStatus;
   readonly tag?: string;
-  readonly limit: number;
-  readonly offset: number;
 }
 
 /** What the search indexes need of a ready document. */

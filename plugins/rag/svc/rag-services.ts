@@ -1,5 +1,5 @@
 // Wires the use cases over the store: the core (ingest, indexes, search, answers) and, given the task service, the document routes' service.
-import type { AccessPolicy, DocumentStore, Logger, TaskService } from 'nexus/kernel';
+import type { AccessPolicy, Clock, DocumentStore, Logger, TaskService } from 'nexus/kernel';
 import type { ChunkingOptions } from '../domain/chunker.ts';
 import { answerModelFrom } from '../domain/model-settings.ts';
 import { createOpenAIChatModel } from '../infra/chat/openai-chat-model.ts';
@@ -18,7 +18,7 @@ import { createIngestService, type IngestService } from './ingest-service.ts';
 import { createKnowledgeBaseService, type KnowledgeBaseService } from './knowledge-base-service.ts';
 import { createLiveIndex, type LiveIndex } from './live-index.ts';
 import { errors } from '../errors.ts';
-import type { BlobRepository, ChatModelSource, Clock, DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
+import type { BlobRepository, ChatModelSource, DocumentRepository, EmbedderCatalog, IdSource, KnowledgeBaseRepository } from './ports.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
 
 export interface CoreDeps {

@@ -1,5 +1,6 @@
 // Uploads through REST: every accepted format, every refusal with nothing half-stored, access control, deletion of everything.
 import t from 'tap';
+import { MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '../../../../kernel/index.ts';
 import { writeDocx, docxFiles } from '../helpers/docx-writer.ts';
 import { writePdf } from '../helpers/pdf-writer.ts';
 import { startRagRig } from '../helpers/rag-rig.ts';
@@ -132,6 +133,11 @@ t.test('list and re-ingest', async (t) => {
   const page = (await rig.request(wendy, 'GET', '/api/rag/documents?tag=site-a&status=ready&limit=2')).json();
   t.equal(page.items.length, 2);
   t.ok(page.total >= 5);
+  for (const query of [`limit=${MAX_PAGE_LIMIT + 1}`, `offset=${MAX_PAGE_OFFSET + 1}`]) {
+    const refused = await rig.request(wendy, 'GET', `/api/rag/documents?${query}`);
+    t.equal(refused.statusCode, 400, query);
+    t.equal(refused.json().error.code, 'validation_failed', query);
+  }
   const id = page.items[0].doc_id as string;
   const again = await rig.request(wendy, 'POST', `/api/rag/documents/${id}/reingest`);
   t.equal(again.statusCode, 202);
