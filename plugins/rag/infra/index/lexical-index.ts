@@ -28,8 +28,14 @@ export function createLexicalIndex(): LexicalIndex {
   let scores = new Float64Array(0);
   let matched = new Uint16Array(0);
   let count = 0;
+  /**
+   * The scores of the last query, kept until the index changes: a hybrid search asks twice (its candidates, then the
+   * scores of the vector candidates it lacks), and the second ask then costs a filter, not another pass over the postings.
+   */
+  let last: { key: string; slots: Int32Array; totals: Float64Array } | undefined;
 
   function add(entry: LexicalEntry): void {
+    last = undefined;
     const slot = freeSlots.pop() ?? ids.length;
     ids[slot] = entry.id;
     slotOf.set(entry.id, slot);
@@ -55,6 +61,7 @@ export function createLexicalIndex(): LexicalIndex {
   function remove(id: string): void {
     const slot = slotOf.get(id);
     if (slot === undefined) return;
+    last = undefined;
     for (const term of termsOf[slot]!) {
       const perField = postings.get(term)!;
       for (const m of perField) m.delete(slot);
@@ -68,6 +75,45 @@ export function createLexicalIndex(): LexicalIndex {
     count--;
   }
 
+  /** The score of every chunk any of the terms occurs in. */
+  function scoreAll(terms: readonly string[]): { slots: Int32Array; totals: Float64Array } {
+    if (scores.length < ids.length) {
+      scores = new Float64Array(ids.length * 2);
+      matched = new Uint16Array(ids.length * 2);
+    }
+    // A repeated query word counts once more each time, as when every word is its own query summed.
+    const weights = new Map<string, number>();
+    for (const t of terms) weights.set(t, (weights.get(t) ?? 0) + 1);
+    const touched: number[] = [];
+    for (const [term, weight] of weights) {
+      const perField = postings.get(term);
+      if (perField === undefined) continue;
+      for (let f = 0; f < FIELDS.length; f++) {
+        const docs = perField[f]!;
+        if (docs.size === 0) continue;
+        const idf = Math.log(1 + (count - docs.size + 0.5) / (docs.size + 0.5));
+        const avg = totalLength[f]! / count;
+        const boost = weight * BOOSTS[f]!;
+        for (const [slot, tf] of docs) {
+          const norm = avg > 0 ? lengths[slot]![f]! / avg : 0;
+          if (matched[slot] === 0) touched.push(slot);
+          // Bit 0 marks "this term already counted", the bits above count the terms matched: a term in several fields counts once.
+          if ((matched[slot]! & 1) === 0) matched[slot] = (matched[slot]! + 2) | 1;
+          scores[slot]! += boost * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + BM25.b * norm)));
+        }
+      }
+      for (const slot of touched) matched[slot] = matched[slot]! & ~1;
+    }
+    const slots = Int32Array.from(touched);
+    const totals = new Float64Array(touched.length);
+    touched.forEach((slot, i) => {
+      totals[i] = scores[slot]! * (matched[slot]! >> 1);
+      scores[slot] = 0;
+      matched[slot] = 0;
+    });
+    return { slots, totals };
+  }
+
   return {
     add(entries) {
       for (const e of entries) if (!slotOf.has(e.id)) add(e);
@@ -78,41 +124,11 @@ export function createLexicalIndex(): LexicalIndex {
     search(query, limit, accept) {
       const terms = analyse(query).filter((t) => t !== '');
       if (terms.length === 0 || count === 0 || limit <= 0) return [];
-      if (scores.length < ids.length) {
-        scores = new Float64Array(ids.length * 2);
-        matched = new Uint16Array(ids.length * 2);
-      }
-      // A repeated query word counts once more each time, as when every word is its own query summed.
-      const weights = new Map<string, number>();
-      for (const t of terms) weights.set(t, (weights.get(t) ?? 0) + 1);
-      const touched: number[] = [];
-      for (const [term, weight] of weights) {
-        const perField = postings.get(term);
-        if (perField === undefined) continue;
-        for (let f = 0; f < FIELDS.length; f++) {
-          const docs = perField[f]!;
-          if (docs.size === 0) continue;
-          const idf = Math.log(1 + (count - docs.size + 0.5) / (docs.size + 0.5));
-          const avg = totalLength[f]! / count;
-          const boost = weight * BOOSTS[f]!;
-          for (const [slot, tf] of docs) {
-            const norm = avg > 0 ? lengths[slot]![f]! / avg : 0;
-            const score = boost * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + BM25.b * norm)));
-            if (matched[slot] === 0) touched.push(slot);
-            // The matched-term count lives in the high bits per term, so a term matching several fields counts once.
-            if ((matched[slot]! & 1) === 0) matched[slot] = (matched[slot]! + 2) | 1;
-            scores[slot]! += score;
-          }
-        }
-        for (const slot of touched) matched[slot] = matched[slot]! & ~1;
-      }
+      const key = terms.join(' ');
+      if (last?.key !== key) last = { key, ...scoreAll(terms) };
+      const { slots, totals } = last;
       const top = new TopK(limit);
-      for (const slot of touched) {
-        const score = scores[slot]! * (matched[slot]! >> 1);
-        scores[slot] = 0;
-        matched[slot] = 0;
-        if (score > top.floor && accept(ids[slot]!)) top.push(score, slot);
-      }
+      for (let i = 0; i < slots.length; i++) if (totals[i]! > top.floor && accept(ids[slots[i]!]!)) top.push(totals[i]!, slots[i]!);
       return top.sorted().map(({ score, row }) => ({ id: ids[row]!, score }));
     },
     get size() {

@@ -35,3 +35,12 @@ t.test('scores and ranking equal MiniSearch BM25 with the same boosts and parame
   compare('after removals');
   t.equal(ours.size, reference.documentCount);
 });
+
+t.test('a query asked again after the index changed sees the change', async (t) => {
+  const index = createLexicalIndex();
+  index.add([{ id: 'a', title: 'Pump', headings: '', text: 'the pump leaks' }]);
+  t.same(index.search('pump', 5, () => true).map((r) => r.id), ['a']);
+  index.add([{ id: 'b', title: 'Pump pump', headings: 'Pump', text: 'pump' }]);
+  t.same(index.search('pump', 5, () => true).map((r) => r.id), ['b', 'a'], 'an added chunk is found by the same query');
+  t.same(index.search('pump', 5, (id) => id === 'a').map((r) => r.id), ['a'], 'the filter applies to the kept scores');
+});
