@@ -84,7 +84,9 @@ export function createSearchService(deps: SearchDeps): SearchService {
     for (const [embedderId, kbIds] of groups) {
       const q = await deps.embedders.get(embedderId).embedQuery(query);
       const index = live.vector(embedderId);
-      lists.push(index?.search(q, pool, (id) => accept(id) && kbIds.has(live.meta(id)!.kbId)) ?? []);
+      // With one embedder for all the knowledge bases searched, accept already says "in one of them": no second look-up per row.
+      const inGroup = groups.size === 1 ? accept : (id: string) => accept(id) && kbIds.has(live.meta(id)!.kbId);
+      lists.push(index?.search(q, pool, inGroup) ?? []);
       if (index !== undefined) rescore = (ids) => index.score(q, ids);
     }
     if (lists.length === 1) return { scored: lists[0]!, rescore };
