@@ -94,7 +94,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_IMPLEMENTED = 238;
 
 /**
- * A TTL index where the server has them. FerretDB 1.x answers NotImplemented; there a plain index serves the
+ * A TTL index where the server has them. FerretDB 1.x refuses them (error 238); there a plain index serves the
  * purge that saves run every purgeIntervalMs, and reads never return an expired checkpoint either way.
  */
 async function expiryIndex(collection: Pick<StoreCollection, 'createIndex'>): Promise<void> {

@@ -87,6 +87,18 @@ export function dotAt(matrix: Float32Array, base: number, q: Float32Array): numb
   return d0 + d1 + d2 + d3;
 }
 
+/** Exact cosines of the wanted rows: what fusion asks of a retriever for the chunks it did not return itself. */
+export function exactScores(matrix: Float32Array, rowOf: ReadonlyMap<string, number>, dimensions: number, query: Float32Array, wanted: Iterable<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  const q = unitQuery(query, dimensions);
+  if (q === undefined) return out;
+  for (const id of wanted) {
+    const row = rowOf.get(id);
+    if (row !== undefined) out.set(id, dotAt(matrix, row * dimensions, q));
+  }
+  return out;
+}
+
 export function createExactVectorIndex(dimensions: number): VectorIndex {
   let capacity = 1024;
   let matrix = new Float32Array(capacity * dimensions);
@@ -138,14 +150,7 @@ export function createExactVectorIndex(dimensions: number): VectorIndex {
       return top.sorted().map(({ score, row }) => ({ id: ids[row]!, score }));
     },
     score(query, wanted) {
-      const out = new Map<string, number>();
-      const q = unitQuery(query, dimensions);
-      if (q === undefined) return out;
-      for (const id of wanted) {
-        const row = rowOf.get(id);
-        if (row !== undefined) out.set(id, dotAt(matrix, row * dimensions, q));
-      }
-      return out;
+      return exactScores(matrix, rowOf, dimensions, query, wanted);
     },
     get size() {
       return ids.length;

@@ -1,7 +1,7 @@
 // The default vector index: exact cosine, found fast: a one-bit-per-dimension scan picks candidates, full-precision vectors rescore them.
 import type { Scored } from '../../domain/fusion.ts';
 import type { VectorIndex } from '../../svc/ports.ts';
-import { TopK, dotAt, unitQuery } from './exact-vector-index.ts';
+import { TopK, dotAt, exactScores, unitQuery } from './exact-vector-index.ts';
 
 /** Vectors whose mean becomes the centre of the bits. */
 const CENTRE_SAMPLE = 2048;
@@ -144,14 +144,7 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
       return top.sorted().map(({ score, row }) => ({ id: ids[row]!, score }));
     },
     score(query, wanted) {
-      const out = new Map<string, number>();
-      const q = unitQuery(query, dimensions);
-      if (q === undefined) return out;
-      for (const id of wanted) {
-        const row = rowOf.get(id);
-        if (row !== undefined) out.set(id, dotAt(matrix, row * dimensions, q));
-      }
-      return out;
+      return exactScores(matrix, rowOf, dimensions, query, wanted);
     },
     get size() {
       return ids.length;
