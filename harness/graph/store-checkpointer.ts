@@ -91,20 +91,6 @@ interface Written {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const NOT_IMPLEMENTED = 238;
-
-/**
- * A TTL index where the server has them. FerretDB 1.x refuses them (error 238); there a plain index serves the
- * purge that saves run every purgeIntervalMs, and reads never return an expired checkpoint either way.
- */
-async function expiryIndex(collection: Pick<StoreCollection, 'createIndex'>): Promise<void> {
-  try {
-    await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== NOT_IMPLEMENTED) throw err;
-    await collection.createIndex({ expiresAt: 1 });
-  }
-}
 const MAX_TRACKED_RUNS = 1000;
 
 export function createStoreCheckpointer(options: StoreCheckpointerOptions): StoreCheckpointer {
@@ -127,7 +113,9 @@ export function createStoreCheckpointer(options: StoreCheckpointerOptions): Stor
       await parts.createIndex({ threadId: 1 });
       await blobs.createIndex({ runId: 1 });
       await blobs.createIndex({ threadId: 1 });
-      for (const collection of [checkpoints, parts, blobs] as const) await expiryIndex(collection);
+      // On a server without TTL indexes (FerretDB 1.x) the store creates them without expiry; the purge that saves run
+      // every purgeIntervalMs removes expired documents there, and reads never return an expired checkpoint either way.
+      for (const collection of [checkpoints, parts, blobs] as const) await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0 });
     })());
 
   function remember(runId: string, entry: Written | undefined): void {
