@@ -87,6 +87,14 @@ export function dotAt(matrix: Float32Array, base: number, q: Float32Array): numb
   return d0 + d1 + d2 + d3;
 }
 
+/** Stores the vector at `row` scaled to unit length (a zero vector stays zero), so a dot product is its cosine. */
+export function writeUnitRow(matrix: Float32Array, row: number, dimensions: number, vector: ArrayLike<number>): void {
+  let norm = 0;
+  for (let i = 0; i < dimensions; i++) norm += vector[i]! * vector[i]!;
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < dimensions; i++) matrix[row * dimensions + i] = vector[i]! * scale;
+}
+
 /** Exact cosines of the wanted rows: what fusion asks of a retriever for the chunks it did not return itself. */
 export function exactScores(matrix: Float32Array, rowOf: ReadonlyMap<string, number>, dimensions: number, query: Float32Array, wanted: Iterable<string>): Map<string, number> {
   const out = new Map<string, number>();
@@ -115,11 +123,8 @@ export function createExactVectorIndex(dimensions: number): VectorIndex {
         grown.set(matrix);
         matrix = grown;
       }
-      let norm = 0;
-      for (let i = 0; i < dimensions; i++) norm += vector[i]! * vector[i]!;
-      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
       const row = ids.length;
-      for (let i = 0; i < dimensions; i++) matrix[row * dimensions + i] = vector[i]! * scale;
+      writeUnitRow(matrix, row, dimensions, vector);
       ids.push(id);
       rowOf.set(id, row);
     },

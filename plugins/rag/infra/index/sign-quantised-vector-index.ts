@@ -1,7 +1,7 @@
 // The default vector index: exact cosine, found fast: a one-bit-per-dimension scan picks candidates, full-precision vectors rescore them.
 import type { Scored } from '../../domain/fusion.ts';
 import type { VectorIndex } from '../../svc/ports.ts';
-import { TopK, dotAt, exactScores, unitQuery } from './exact-vector-index.ts';
+import { TopK, dotAt, exactScores, unitQuery, writeUnitRow } from './exact-vector-index.ts';
 
 /** Vectors whose mean becomes the centre of the bits. */
 const CENTRE_SAMPLE = 2048;
@@ -92,11 +92,8 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
       if (vector.length !== dimensions) throw new Error(`vector has ${vector.length} dimensions, the index ${dimensions}`);
       if (rowOf.has(id)) return;
       if (ids.length === capacity) grow();
-      let norm = 0;
-      for (let i = 0; i < dimensions; i++) norm += vector[i]! * vector[i]!;
-      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
       const row = ids.length;
-      for (let i = 0; i < dimensions; i++) matrix[row * dimensions + i] = vector[i]! * scale;
+      writeUnitRow(matrix, row, dimensions, vector);
       ids.push(id);
       rowOf.set(id, row);
       if (centre !== undefined) quantise(row);
