@@ -1,5 +1,5 @@
 // RAG benchmark (by hand, never in npm test): ingestion throughput with the default embedder, search latency and recall at 10k and 100k chunks.
-// Usage: node --import tsx bench/rag/run.ts [--ingest-kb 200] [--queries 200] [--service 10000,100000]
+// Usage: node --import tsx bench/rag/run.ts [--ingest-kb 200] [--queries 200] [--index 10000,100000] [--service 10000,100000] (0 or '' skips a part)
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { randomIds } from '../../plugins/rag/infra/ids.ts';
 import { encodeVector } from '../../plugins/rag/infra/vector-codec.ts';
 import { createRagCore } from '../../plugins/rag/svc/rag-services.ts';
 
-const { values } = parseArgs({ options: { 'ingest-kb': { type: 'string', default: '200' }, queries: { type: 'string', default: '200' }, service: { type: 'string', default: '10000,100000' } } });
+const { values } = parseArgs({ options: { 'ingest-kb': { type: 'string', default: '200' }, queries: { type: 'string', default: '200' }, index: { type: 'string', default: '10000,100000' }, service: { type: 'string', default: '10000,100000' } } });
 const INGEST_BYTES = Number(values['ingest-kb']) * 1024;
 const QUERIES = Number(values.queries);
 const DIMS = 384;
@@ -202,13 +202,16 @@ async function serviceLevel(n: number, queryTexts: string[]): Promise<void> {
 const queryTexts = Array.from({ length: QUERIES }, () => Array.from({ length: 3 + Math.floor(random() * 5) }, word).join(' '));
 const queryVectors = queryTexts.map(unitVector);
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${QUERIES} queries per measurement\n`);
-await ingestion();
-console.log();
-for (const n of [10_000, 100_000]) {
+const sizes = (list: string) => list.split(',').map(Number).filter((x) => x > 0);
+if (INGEST_BYTES > 0) {
+  await ingestion();
+  console.log();
+}
+for (const n of sizes(values.index)) {
   indexLevel(n, queryTexts, queryVectors);
   console.log();
 }
-for (const n of values.service.split(',').map(Number).filter((x) => x > 0)) {
+for (const n of sizes(values.service)) {
   await serviceLevel(n, queryTexts);
   console.log();
 }

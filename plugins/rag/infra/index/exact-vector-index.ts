@@ -2,57 +2,67 @@
 import type { Scored } from '../../domain/fusion.ts';
 import type { VectorIndex } from '../../svc/ports.ts';
 
-/** A min-heap of the best k (score, row) pairs seen so far, so a search costs O(n log k) rather than a full sort. */
+/**
+ * A min-heap of the best k (score, row) pairs seen so far, so a search costs O(n log k) rather than a full sort. Typed
+ * arrays and an inlined floor: a scan that pushes tens of thousands of rows allocates nothing per row.
+ */
 export class TopK {
-  private readonly scores: number[] = [];
-  private readonly rows: number[] = [];
-  constructor(private readonly k: number) {}
+  private readonly scores: Float64Array;
+  private readonly rows: Int32Array;
+  private n = 0;
+  /** The score a row must beat to enter: -Infinity until the heap is full. */
+  floor = -Infinity;
 
-  get floor(): number {
-    return this.scores.length < this.k ? -Infinity : this.scores[0]!;
+  constructor(private readonly k: number) {
+    this.scores = new Float64Array(Math.max(0, k));
+    this.rows = new Int32Array(Math.max(0, k));
+  }
+
+  get length(): number {
+    return this.n;
+  }
+
+  /** The row at heap position i (any order), for a pass over the kept rows without sorting them. */
+  rowAt(i: number): number {
+    return this.rows[i]!;
   }
 
   push(score: number, row: number): void {
-    if (this.scores.length < this.k) {
-      this.scores.push(score);
-      this.rows.push(row);
-      this.up(this.scores.length - 1);
-    } else if (score > this.scores[0]!) {
-      this.scores[0] = score;
-      this.rows[0] = row;
-      this.down(0);
-    }
+    const { scores, rows } = this;
+    if (this.n < this.k) {
+      let i = this.n++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (scores[parent]! <= score) break;
+        scores[i] = scores[parent]!;
+        rows[i] = rows[parent]!;
+        i = parent;
+      }
+      scores[i] = score;
+      rows[i] = row;
+    } else if (score > scores[0]!) {
+      const n = this.n;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= n) break;
+        const r = l + 1;
+        const child = r < n && scores[r]! < scores[l]! ? r : l;
+        if (scores[child]! >= score) break;
+        scores[i] = scores[child]!;
+        rows[i] = rows[child]!;
+        i = child;
+      }
+      scores[i] = score;
+      rows[i] = row;
+    } else return;
+    if (this.n === this.k) this.floor = scores[0]!;
   }
 
   sorted(): { score: number; row: number }[] {
-    return this.scores.map((score, i) => ({ score, row: this.rows[i]! })).sort((a, b) => b.score - a.score);
-  }
-
-  private swap(i: number, j: number): void {
-    [this.scores[i], this.scores[j]] = [this.scores[j]!, this.scores[i]!];
-    [this.rows[i], this.rows[j]] = [this.rows[j]!, this.rows[i]!];
-  }
-
-  private up(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.scores[parent]! <= this.scores[i]!) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let least = i;
-      if (l < this.scores.length && this.scores[l]! < this.scores[least]!) least = l;
-      if (r < this.scores.length && this.scores[r]! < this.scores[least]!) least = r;
-      if (least === i) return;
-      this.swap(i, least);
-      i = least;
-    }
+    const out: { score: number; row: number }[] = [];
+    for (let i = 0; i < this.n; i++) out.push({ score: this.scores[i]!, row: this.rows[i]! });
+    return out.sort((a, b) => b.score - a.score);
   }
 }
 

@@ -24,23 +24,26 @@ export interface SignQuantisedOptions {
 export function createSignQuantisedVectorIndex(dimensions: number, options: SignQuantisedOptions = {}): VectorIndex {
   const oversample = options.oversample ?? 50;
   const minCandidates = options.minCandidates ?? 5000;
-  const bytes = Math.ceil(dimensions / 8);
+  /** Bit d of a row is bit (d & 31) of its word d >> 5: the scan reads a row as a few 32-bit words, one table per byte. */
+  const words = Math.ceil(dimensions / 32);
+  const tableCount = words * 4;
   let capacity = 1024;
   let matrix = new Float32Array(capacity * dimensions);
-  let bits = new Uint8Array(capacity * bytes);
+  let bits = new Uint32Array(capacity * words);
   const ids: string[] = [];
   const rowOf = new Map<string, number>();
   /** Fixed once CENTRE_SAMPLE vectors are in; until then every search is an exact scan anyway. */
   let centre: Float32Array | undefined;
+  const tables = new Float32Array(tableCount * 256);
 
   function quantise(row: number): void {
-    for (let j = 0; j < bytes; j++) {
-      let b = 0;
-      for (let k = 0; k < 8 && j * 8 + k < dimensions; k++) {
-        const d = j * 8 + k;
-        if (matrix[row * dimensions + d]! > centre![d]!) b |= 1 << k;
+    for (let w = 0; w < words; w++) {
+      let word = 0;
+      for (let k = 0; k < 32 && w * 32 + k < dimensions; k++) {
+        const d = w * 32 + k;
+        if (matrix[row * dimensions + d]! > centre![d]!) word |= 1 << k;
       }
-      bits[row * bytes + j] = b;
+      bits[row * words + w] = word;
     }
   }
 
@@ -55,15 +58,14 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
     const m = new Float32Array(capacity * dimensions);
     m.set(matrix);
     matrix = m;
-    const b = new Uint8Array(capacity * bytes);
+    const b = new Uint32Array(capacity * words);
     b.set(bits);
     bits = b;
   }
 
-  /** tables[j * 256 + b]: the sum over the 8 dimensions of byte j of ±q[d], + where bit d of b is set. */
-  function tablesFor(q: Float32Array): Float32Array {
-    const tables = new Float32Array(bytes * 256);
-    for (let j = 0; j < bytes; j++) {
+  /** tables[j * 256 + b]: the sum over the 8 dimensions of byte j of ±q[d], + where bit d of b is set (the tables are reused: one search at a time). */
+  function fillTables(q: Float32Array): void {
+    for (let j = 0; j < tableCount; j++) {
       const base = j * 256;
       let negatives = 0;
       for (let k = 0; k < 8 && j * 8 + k < dimensions; k++) negatives -= q[j * 8 + k]!;
@@ -75,7 +77,22 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
         tables[base + b] = tables[base + (b ^ (1 << high))]! + (d < dimensions ? 2 * q[d]! : 0);
       }
     }
-    return tables;
+  }
+
+  /** The best `keep` accepted rows by q · sign(v − μ). */
+  function bitScan(keep: number, accept: (id: string) => boolean): TopK {
+    const candidates = new TopK(keep);
+    const n = ids.length;
+    for (let row = 0; row < n; row++) {
+      let approx = 0;
+      for (let w = 0, at = row * words; w < words; w++, at++) {
+        const x = bits[at]!;
+        const t = w << 10;
+        approx += tables[t + (x & 255)]! + tables[t + 256 + ((x >>> 8) & 255)]! + tables[t + 512 + ((x >>> 16) & 255)]! + tables[t + 768 + (x >>> 24)]!;
+      }
+      if (approx > candidates.floor && accept(ids[row]!)) candidates.push(approx, row);
+    }
+    return candidates;
   }
 
   function exactScan(q: Float32Array, limit: number, accept: (id: string) => boolean): Scored[] {
@@ -106,7 +123,7 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
         const last = ids.length - 1;
         if (row !== last) {
           matrix.copyWithin(row * dimensions, last * dimensions, (last + 1) * dimensions);
-          bits.copyWithin(row * bytes, last * bytes, (last + 1) * bytes);
+          bits.copyWithin(row * words, last * words, (last + 1) * words);
           ids[row] = ids[last]!;
           rowOf.set(ids[row]!, row);
         }
@@ -120,24 +137,14 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
       const keep = Math.max(limit * oversample, minCandidates);
       // Below a few times the candidates kept, a full exact scan costs less than the bit scan plus rescoring (bench/rag: 10k rows).
       if (ids.length <= keep * 4 || centre === undefined) return exactScan(q, limit, accept);
-      const tables = tablesFor(q);
-      const candidates = new TopK(keep);
-      const n = ids.length;
-      for (let row = 0; row < n; row++) {
-        const base = row * bytes;
-        let s0 = 0;
-        let s1 = 0;
-        let j = 0;
-        for (; j + 1 < bytes; j += 2) {
-          s0 += tables[j * 256 + bits[base + j]!]!;
-          s1 += tables[(j + 1) * 256 + bits[base + j + 1]!]!;
-        }
-        if (j < bytes) s0 += tables[j * 256 + bits[base + j]!]!;
-        const approx = s0 + s1;
-        if (approx > candidates.floor && accept(ids[row]!)) candidates.push(approx, row);
-      }
+      fillTables(q);
+      const candidates = bitScan(keep, accept);
       const top = new TopK(limit);
-      for (const { row } of candidates.sorted()) top.push(dotAt(matrix, row * dimensions, q), row);
+      for (let i = 0; i < candidates.length; i++) {
+        const row = candidates.rowAt(i);
+        const dot = dotAt(matrix, row * dimensions, q);
+        if (dot > top.floor) top.push(dot, row);
+      }
       return top.sorted().map(({ score, row }) => ({ id: ids[row]!, score }));
     },
     score(query, wanted) {

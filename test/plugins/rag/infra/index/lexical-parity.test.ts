@@ -44,3 +44,21 @@ t.test('a query asked again after the index changed sees the change', async (t) 
   t.same(index.search('pump', 5, () => true).map((r) => r.id), ['b', 'a'], 'an added chunk is found by the same query');
   t.same(index.search('pump', 5, (id) => id === 'a').map((r) => r.id), ['a'], 'the filter applies to the kept scores');
 });
+
+t.test('after most chunks are removed (their postings compacted away) it scores as an index built from the rest', async (t) => {
+  const churned = createLexicalIndex();
+  const entries = Array.from({ length: 6000 }, (_, i) => ({ id: `c${i}`, title: text(1 + (i % 3)), headings: text(2), text: text(5 + (i % 30)) }));
+  churned.add(entries);
+  churned.remove(entries.filter((_, i) => i % 10 !== 0).map((e) => e.id));
+  const kept = entries.filter((_, i) => i % 10 === 0);
+  churned.add([{ id: 'late', title: 'pump', headings: '', text: 'a pump added after the compaction' }]);
+  const fresh = createLexicalIndex();
+  fresh.add([...kept, { id: 'late', title: 'pump', headings: '', text: 'a pump added after the compaction' }]);
+  t.equal(churned.size, kept.length + 1);
+  for (const query of ['boiler valve', 'pump', 'leak leak pipe']) {
+    const want = fresh.search(query, 50, () => true);
+    const got = churned.search(query, 50, () => true);
+    t.same(got.map((g) => g.score), want.map((w) => w.score), `${query}: the same scores`);
+    t.same(new Set(got.map((g) => g.id)), new Set(want.map((w) => w.id)), `${query}: the same chunks`);
+  }
+});
