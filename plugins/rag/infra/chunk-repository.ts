@@ -12,8 +12,8 @@ export function createChunkRepository(store: DocumentStore): ChunkRepository {
     async insertMany(records) {
       if (records.length > 0) await chunks.insertMany(records as Doc[]);
     },
-    listGeneration: async (docId, generation) => chunks.find({ docId, generation } as Filter<Doc>).sort({ ordinal: 1 }).toArray(),
-    scan: async (after, limit) => chunks.find((after === undefined ? {} : { _id: { $gt: after } }) as Filter<Doc>).sort({ _id: 1 }).limit(limit).toArray(),
+    // By document through the { docId, generation, ordinal } index: paging the whole collection by _id made the embedded store sort every chunk for every page.
+    listDocuments: async (docIds) => (docIds.length === 0 ? [] : chunks.find({ docId: { $in: [...docIds] } } as Filter<Doc>).toArray()),
     getMany: async (ids) => (ids.length === 0 ? [] : chunks.find({ _id: { $in: [...ids] } } as Filter<Doc>).toArray()),
     async deleteGeneration(docId, generation) {
       await chunks.deleteMany({ docId, generation } as Filter<Doc>);

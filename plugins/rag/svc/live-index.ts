@@ -3,18 +3,16 @@ import type { Logger } from 'nexus/kernel';
 import { decodeVector } from '../infra/vector-codec.ts';
 import type { ChunkRecord, ChunkRepository, DocumentRepository, IndexVersion, LexicalIndex, ReadyDocument, VectorIndex } from './ports.ts';
 
-/** What search needs of a chunk without its text (texts are read from the store for the results only). */
-export interface ChunkMeta {
-  readonly id: string;
+/**
+ * What the search filters need of a chunk: its document's facts, one object shared by all the document's chunks (100k
+ * chunks are then 100k map entries, not 100k more objects for the garbage collector to mark). The chunk's own fields
+ * (heading path, offsets) are read from the store with its text, for the results only.
+ */
+export interface ChunkOwner {
   readonly docId: string;
   readonly kbId: string;
   readonly ownerId: string;
   readonly title: string;
-  readonly headingPath: readonly string[];
-  readonly ordinal: number;
-  readonly start: number;
-  readonly end: number;
-  readonly tokens: number;
   readonly tags: readonly string[];
 }
 
@@ -26,7 +24,7 @@ interface Loaded {
 export interface LiveIndex {
   /** Catches up with the store if its version moved since the last look; concurrent callers share one catch-up. */
   refresh(): Promise<void>;
-  meta(chunkId: string): ChunkMeta | undefined;
+  meta(chunkId: string): ChunkOwner | undefined;
   readonly lexical: LexicalIndex;
   /** The vectors one embedder made (vectors of different embedders are never compared); undefined before it made any. */
   vector(embedderId: string): VectorIndex | undefined;
@@ -43,9 +41,8 @@ export interface LiveIndexDeps {
   readonly logger: Logger;
 }
 
-/** Past this many documents to load, one scan of all chunks is cheaper than a query per document. */
-const SCAN_THRESHOLD = 50;
-const SCAN_PAGE = 2000;
+/** Documents whose chunks one query reads when many are missing (a first build): one query per document would be slow. */
+const LOAD_BATCH = 200;
 
 const sameDoc = (a: ReadyDocument, b: ReadyDocument) =>
   a.readyGeneration === b.readyGeneration && a.kbId === b.kbId && a.title === b.title && a.embedder?.id === b.embedder?.id && a.tags.join('\u0000') === b.tags.join('\u0000');
@@ -54,7 +51,7 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
   const { lexical } = deps;
   const vectors = new Map<string, VectorIndex>();
   const loaded = new Map<string, Loaded>();
-  const metas = new Map<string, ChunkMeta>();
+  const metas = new Map<string, ChunkOwner>();
   let seenVersion: number | undefined;
   let running: Promise<void> | undefined;
 
@@ -70,16 +67,14 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
   function add(doc: ReadyDocument, chunks: readonly ChunkRecord[]): void {
     const usable = chunks.filter((c) => c.generation === doc.readyGeneration);
     lexical.add(usable.map((c) => ({ id: c._id, title: doc.title, headings: c.headingPath.join(' '), text: c.text })));
+    const owner: ChunkOwner = { docId: doc._id, kbId: doc.kbId, ownerId: doc.ownerId, title: doc.title, tags: doc.tags };
     for (const c of usable) {
       // A document's chunks all come from the embedder its stamp names (one ingestion makes them all).
       const vector = decodeVector(c.vector);
       let index = vectors.get(c.embedder.id);
       if (index === undefined) vectors.set(c.embedder.id, (index = deps.vectorIndex(c.embedder.id, vector.length)));
       index.add(c._id, vector);
-      metas.set(c._id, {
-        id: c._id, docId: doc._id, kbId: doc.kbId, ownerId: doc.ownerId, title: doc.title, headingPath: c.headingPath, ordinal: c.ordinal,
-        start: c.start, end: c.end, tokens: c.tokens, tags: doc.tags,
-      });
+      metas.set(c._id, owner);
     }
     loaded.set(doc._id, { doc, chunkIds: usable.map((c) => c._id) });
   }
@@ -94,18 +89,11 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
       if (now === undefined || !sameDoc(now, entry.doc)) drop(docId);
     }
     const missing = [...ready.values()].filter((d) => !loaded.has(d._id));
-    if (missing.length > SCAN_THRESHOLD) {
-      const wanted = new Map(missing.map((d) => [d._id, { doc: d, chunks: [] as ChunkRecord[] }]));
-      let after: string | undefined;
-      for (;;) {
-        const page = await deps.chunks.scan(after, SCAN_PAGE);
-        for (const c of page) wanted.get(c.docId)?.chunks.push(c);
-        if (page.length < SCAN_PAGE) break;
-        after = page[page.length - 1]!._id;
-      }
-      for (const { doc, chunks } of wanted.values()) add(doc, chunks.sort((a, b) => a.ordinal - b.ordinal));
-    } else {
-      for (const doc of missing) add(doc, await deps.chunks.listGeneration(doc._id, doc.readyGeneration!));
+    for (let i = 0; i < missing.length; i += LOAD_BATCH) {
+      const batch = missing.slice(i, i + LOAD_BATCH);
+      const byDoc = new Map(batch.map((d) => [d._id, [] as ChunkRecord[]]));
+      for (const c of await deps.chunks.listDocuments(batch.map((d) => d._id))) byDoc.get(c.docId)?.push(c);
+      for (const doc of batch) add(doc, byDoc.get(doc._id)!.sort((a, b) => a.ordinal - b.ordinal));
     }
     seenVersion = version;
     deps.logger.debug({ version, documents: loaded.size, chunks: metas.size }, 'rag indexes refreshed');

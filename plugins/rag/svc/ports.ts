@@ -48,10 +48,8 @@ export interface ChunkRecord extends ChunkSpec {
 
 export interface ChunkRepository {
   insertMany(chunks: readonly ChunkRecord[]): Promise<void>;
-  /** Chunks of one generation of a document, in order. */
-  listGeneration(docId: string, generation: number): Promise<ChunkRecord[]>;
-  /** Every chunk, in pages by id, for the first build of the indexes. */
-  scan(after: string | undefined, limit: number): Promise<ChunkRecord[]>;
+  /** Every chunk (any generation) of these documents, in no particular order: the indexes are built from these. */
+  listDocuments(docIds: readonly string[]): Promise<ChunkRecord[]>;
   getMany(ids: readonly string[]): Promise<ChunkRecord[]>;
   deleteGeneration(docId: string, generation: number): Promise<void>;
   /** Removes every chunk of a document except those of `keep`. */

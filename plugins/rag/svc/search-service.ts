@@ -144,14 +144,17 @@ export function createSearchService(deps: SearchDeps): SearchService {
       const ranked = service.rank(candidates, {
         mode: request.mode ?? 'hybrid', fusion: request.fusion ?? 'convex', vectorWeight: request.vectorWeight ?? candidates.vectorWeight, topK, maxPerDocument,
       });
-      const texts = new Map((await deps.chunks.getMany(ranked.map((r) => r.id))).map((c) => [c._id, c.text]));
+      const stored = new Map((await deps.chunks.getMany(ranked.map((r) => r.id))).map((c) => [c._id, c]));
       const out: Hit[] = [];
       for (const r of ranked) {
         const m = live.meta(r.id);
-        const text = texts.get(r.id);
+        const c = stored.get(r.id);
         // A chunk deleted since the index last looked is skipped rather than shown without its text.
-        if (m === undefined || text === undefined) continue;
-        out.push({ ...m, text, score: r.score, lexicalScore: r.lexical, vectorScore: r.vector });
+        if (m === undefined || c === undefined) continue;
+        out.push({
+          id: r.id, docId: m.docId, kbId: m.kbId, title: m.title, headingPath: c.headingPath, ordinal: c.ordinal, start: c.start, end: c.end, tokens: c.tokens,
+          text: c.text, score: r.score, lexicalScore: r.lexical, vectorScore: r.vector,
+        });
       }
       return out;
     },
