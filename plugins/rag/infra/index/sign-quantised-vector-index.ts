@@ -139,9 +139,13 @@ export function createSignQuantisedVectorIndex(dimensions: number, options: Sign
       if (ids.length <= keep * 4 || centre === undefined) return exactScan(q, limit, accept);
       fillTables(q);
       const candidates = bitScan(keep, accept);
+      // Rescored in row order: the full vectors are then read front to back, which the cache prefetches, not at random.
+      const rows = new Int32Array(candidates.length);
+      for (let i = 0; i < rows.length; i++) rows[i] = candidates.rowAt(i);
+      rows.sort();
       const top = new TopK(limit);
-      for (let i = 0; i < candidates.length; i++) {
-        const row = candidates.rowAt(i);
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
         const dot = dotAt(matrix, row * dimensions, q);
         if (dot > top.floor) top.push(dot, row);
       }
