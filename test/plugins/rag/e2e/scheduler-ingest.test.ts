@@ -40,14 +40,14 @@ t.test('an upload is ingested by the scheduler worker and becomes searchable', a
   const form = multipartBody([{ name: 'file', filename: 'lift.md', contentType: 'text/markdown', value: '# Lift\n\nThe lift is serviced every March.' }]);
   const up = await api.app.inject({ method: 'POST', url: '/api/rag/documents', headers: { ...headers, ...form.headers }, payload: form.payload });
   t.equal(up.statusCode, 202, up.body);
-  const { doc_id: docId, task_id: taskId } = up.json();
+  const { docId, taskId } = up.json();
 
   const task = await api.app.inject({ url: `/api/scheduler/tasks/${taskId}`, headers });
   t.match(task.json(), { kind: 'rag.ingest', createdVia: 'api', schedule: { type: 'once' }, payload: { doc_id: docId, generation: 1 } });
 
   const reports = await worker.tick();
   t.match(reports, [{ outcome: 'succeeded' }]);
-  t.match((await api.app.inject({ url: `/api/rag/documents/${docId}`, headers })).json(), { status: 'ready', chunk_count: 1 });
+  t.match((await api.app.inject({ url: `/api/rag/documents/${docId}`, headers })).json(), { status: 'ready', chunkCount: 1 });
   const search = await api.app.inject({ method: 'POST', url: '/api/rag/search', headers, payload: { query: 'when is the lift serviced' } });
-  t.equal(search.json().results[0]?.doc_id, docId);
+  t.equal(search.json().results[0]?.docId, docId);
 });

@@ -26,7 +26,7 @@ const wendyToken = await rig.token('wendy', 'writer');
 const upload = async (name: string, data: string | Buffer) => {
   const res = await rig.upload(wendyToken, { name, data });
   if (res.statusCode !== 202) throw new Error(res.body);
-  return res.json().doc_id as string;
+  return res.json().docId as string;
 };
 const chunkCount = (docId: string) => rig.kernel.store.collection('rag_chunks').countDocuments({ docId });
 
@@ -54,7 +54,7 @@ t.test('execute makes the chunks searchable; a repeated run replaces them, it do
   await executor.execute({ doc_id: docId, generation: 1 }, runContext(wendy));
   t.equal(await chunkCount(docId), 2, 'the same chunks, not twice as many');
   const hits = await rig.rag.search.search(wendy, { query: 'valve seat brush' });
-  t.equal(hits[0]?.doc_id, docId);
+  t.equal(hits[0]?.docId, docId);
   t.equal((await rig.rag.documents.get(wendy, docId)).title, 'Valves', 'the heading names a document uploaded without a title');
 });
 
@@ -72,7 +72,7 @@ t.test('a task for a deleted or superseded document does nothing', async (t) => 
 t.test('a damaged file fails at once with its reason; an outage is retried, then fails', async (t) => {
   const broken = await upload('broken.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x41), Buffer.from('\nstartxref\n9\n%%EOF\n')]));
   await t.rejects(executor.execute({ doc_id: broken, generation: 1 }, runContext(wendy)), { code: 'rag_corrupt_file' });
-  t.match(await rig.rag.documents.get(wendy, broken), { status: 'failed', error: { code: 'rag_corrupt_file' }, chunk_count: 0 });
+  t.match(await rig.rag.documents.get(wendy, broken), { status: 'failed', error: { code: 'rag_corrupt_file' }, chunkCount: 0 });
 
   const pdf = await upload('ok.pdf', writePdf([{ lines: ['Pressure must stay under three bar.'] }]));
   embeddings.failNext(503, 3);
