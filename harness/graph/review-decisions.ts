@@ -4,7 +4,7 @@ import type { Refusal, ReviewNote } from '../../shared/contracts/tool-call-recor
 import type { RunPolicy } from '../tools/run-policy.ts';
 import type { ToolCatalog } from '../tools/tool-registry.ts';
 import { checkToolCall } from './check-tool-call.ts';
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 import { RESUME_NODE, type BatchEntry, type RunState, type ToolOutcome } from './run-state.ts';
 import { refusalOutcome, replyOutcome } from './tool-outcome.ts';
 
@@ -74,7 +74,7 @@ function decide(entry: BatchEntry, decision: ReviewDecision, reviewerId: string 
 
 /**
  * Returns the state to checkpoint before the run continues, and the outcomes the decisions produced directly.
- * Throws HarnessError('invalid_review_decision') listing every problem, and then nothing is applied.
+ * Throws harnessErrors.invalid_review_decision listing every problem, and then nothing is applied.
  */
 export async function applyReviewDecisions(
   state: RunState,
@@ -91,7 +91,7 @@ export async function applyReviewDecisions(
       if (problem) problems.push(problem);
     }
   }
-  if (problems.length > 0) throw new HarnessError('invalid_review_decision', problems.join('; '), { problems });
+  if (problems.length > 0) throw harnessErrors.invalid_review_decision({ problems }, problems.join('; '));
 
   const kinds = new Map(state.pendingReviews.map((review) => [review.toolCallId, review.kind]));
   const outcomes: ToolOutcome[] = [];

@@ -1,5 +1,5 @@
 // Errors the kernel itself raises; plugins declare theirs in their own errors.ts.
-import { defineErrors } from './app-error.ts';
+import { defineErrors } from '../../shared/errors/app-error.ts';
 
 export const kernelErrors = defineErrors({
   unauthorized: { status: 401, message: 'A valid bearer token is required.' },

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { isHarnessError } from '../../../harness/graph/harness-errors.ts';
+import { isAppError } from '../../../shared/errors/app-error.ts';
 import { createStoreCheckpointer } from '../../../harness/graph/store-checkpointer.ts';
 import { createStore } from '../../../shared/store/index.ts';
 import { collect, identity, recordingCheckpointer, request, testRunner, toolLog } from '../fixtures.ts';
@@ -162,7 +162,7 @@ t.test('two resumes racing on one checkpoint: exactly one is applied', async (t)
   ]);
   t.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
   const refused = outcomes.find((o) => o.status === 'rejected');
-  t.ok(refused && isHarnessError(refused.reason, 'resume_refused'));
+  t.ok(refused && isAppError(refused.reason, 'resume_refused'));
 });
 
 t.test('restart then resume: a new runner over the store checkpointer continues the run', async (t) => {
