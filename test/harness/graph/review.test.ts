@@ -57,7 +57,11 @@ t.test('edit re-validates the arguments, runs with them, and tells the model', a
   const { runner, model, runId } = await paused();
   await t.rejects(
     runner.resume(runId, [{ toolCallId: 'call_1', type: 'edit', arguments: { id: 42 } }]),
-    { code: 'invalid_review_decision', message: /edited arguments for call_1 are refused/ },
+    {
+      code: 'invalid_review_decision',
+      message: /edited arguments for call_1 are refused: \/id: expected a string, got a number \(42\)/,
+      details: { issues: [{ path: '/decisions/0/arguments/id' }] },
+    },
   );
   const result = await runner.resume(runId, [{ toolCallId: 'call_1', type: 'edit', arguments: { id: 'item-8' } }]);
   t.equal(result.status, 'completed', 'an invalid edit is refused without consuming the pause');
