@@ -1,6 +1,7 @@
 // Turns TypeBox's validation errors into issues a person reads: what was expected and what came, which names or values are
 // allowed, and for a union the one alternative the value was evidently meant to be.
 import { closestName } from './closest-name.ts';
+import { isNode, child, schemaAt, resolve, valueAt, jsonType, literalsOf, typesOf, fits, instancePathOf } from './schema-nodes.ts';
 import type { SchemaIssue } from './schema-check.ts';
 
 /** A validation error as TypeBox reports it (`Validator.Errors`). */
@@ -12,57 +13,9 @@ export interface RawSchemaError {
   readonly message: string;
 }
 
-type Node = Record<string, unknown>;
-
 /** Unknown-field messages list the allowed names when there are at most this many. */
 const LISTED_NAMES = 12;
 const SHOWN_CHARACTERS = 60;
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stepsOf(pointer: string): string[] {
-  return pointer.replace(/^#/, '').split('/').slice(1).map((step) => step.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-function child(pointer: string, name: string): string {
-  return `${pointer}/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-}
-
-function walk(start: unknown, steps: readonly string[], follow: (node: unknown) => unknown): unknown {
-  let node = follow(start);
-  for (const step of steps) {
-    if (!isNode(node) && !Array.isArray(node)) return undefined;
-    node = follow((node as Node)[step]);
-  }
-  return node;
-}
-
-/** A schema node by JSON Pointer, following local `$ref`s on the way (bounded, so a cycle cannot hang the check). */
-function schemaAt(root: unknown, pointer: string): unknown {
-  const follow = (node: unknown): unknown => {
-    for (let hops = 0; hops < 8 && isNode(node) && typeof node['$ref'] === 'string' && node['$ref'].startsWith('#'); hops++) {
-      node = walk(root, stepsOf(node['$ref']), (n) => n);
-    }
-    return node;
-  };
-  return walk(root, stepsOf(pointer), follow);
-}
-
-/** A schema node with a local `$ref` replaced by what it points to. */
-function resolve(root: unknown, schema: unknown): unknown {
-  return isNode(schema) && typeof schema['$ref'] === 'string' ? schemaAt(root, schema['$ref']) : schema;
-}
-
-function valueAt(value: unknown, pointer: string): unknown {
-  return walk(value, stepsOf(pointer), (n) => n);
-}
-
-function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'array' : typeof value;
-}
 
 function literal(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -117,43 +70,6 @@ function unknownField(name: string, declared: readonly string[]): string {
   if (declared.length === 0) return `unknown field ${tick(name)}; no fields are allowed here`;
   if (declared.length <= LISTED_NAMES) return `unknown field ${tick(name)}; the allowed fields are ${declared.map(tick).join(', ')}`;
   return `unknown field ${tick(name)}`;
-}
-
-/** The values a schema allows when it is a closed set (`const`, `enum`, or a union of those); undefined otherwise. */
-function literalsOf(root: unknown, schema: unknown): unknown[] | undefined {
-  const node = resolve(root, schema);
-  if (!isNode(node)) return undefined;
-  if ('const' in node) return [node['const']];
-  if (Array.isArray(node['enum'])) return node['enum'];
-  const alternatives = node['anyOf'] ?? node['oneOf'];
-  if (!Array.isArray(alternatives)) return undefined;
-  const sets = alternatives.map((alternative) => literalsOf(root, alternative));
-  return sets.every((set) => set !== undefined) ? sets.flat() : undefined;
-}
-
-/** The JSON types a schema can accept; undefined when it does not say (anything may fit). */
-function typesOf(root: unknown, schema: unknown): Set<string> | undefined {
-  const node = resolve(root, schema);
-  if (!isNode(node)) return undefined;
-  const type = node['type'];
-  if (typeof type === 'string') return new Set([type]);
-  if (Array.isArray(type)) return new Set(type as string[]);
-  const literals = literalsOf(root, node);
-  if (literals) return new Set(literals.map(jsonType));
-  const alternatives = node['anyOf'] ?? node['oneOf'];
-  if (Array.isArray(alternatives)) {
-    const sets = alternatives.map((alternative) => typesOf(root, alternative));
-    return sets.every((set) => set !== undefined) ? new Set(sets.flatMap((set) => [...set!])) : undefined;
-  }
-  if ('properties' in node || 'required' in node || 'additionalProperties' in node) return new Set(['object']);
-  if ('items' in node || 'prefixItems' in node) return new Set(['array']);
-  return undefined;
-}
-
-function fits(types: Set<string> | undefined, value: unknown): boolean {
-  if (types === undefined) return true;
-  const type = jsonType(value);
-  return types.has(type) || (type === 'number' && types.has('integer'));
 }
 
 /** A property every alternative pins to its own literal (`type: 'cron'` or `type: 'once'`), which tells them apart. */
@@ -275,22 +191,6 @@ function leafIssues(root: unknown, value: unknown, error: RawSchemaError): Schem
 }
 
 const isUnion = (error: RawSchemaError) => error.keyword === 'anyOf' || error.keyword === 'oneOf';
-
-/** The instance path a schema path applies to, read off one value path below it (schema steps that enter a value consume one). */
-function instancePathOf(schemaPath: string, below: string): string {
-  const schemaSteps = stepsOf(schemaPath);
-  let taken = 0;
-  for (let i = 0; i < schemaSteps.length; i++) {
-    const step = schemaSteps[i];
-    if (step === 'properties' || step === 'patternProperties' || step === 'prefixItems') {
-      i++;
-      taken++;
-    } else if (step === 'items' || step === 'additionalProperties' || step === 'unevaluatedProperties' || step === 'contains') {
-      taken++;
-    }
-  }
-  return stepsOf(below).slice(0, taken).reduce(child, '');
-}
 
 /**
  * TypeBox sometimes stops collecting inside an object once an alternative fails (the union's own error is then missing while
