@@ -1,7 +1,7 @@
 // Plugs routing and skills into the graph: settles a run's route or skill and the instructions placed ahead of its conversation.
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { RunContext, RunContextInput, RunContextProvider } from '../graph/run-context.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
 import type { RuntimeSnapshot } from '../runtime/runtime-snapshot.ts';
@@ -21,7 +21,7 @@ async function choiceInstructions(choice: RouteChoice): Promise<string | undefin
   try {
     return skillBody(await readFile(choice.path as string, 'utf8'));
   } catch (err) {
-    throw new HarnessError('skill_unavailable', `the skill "${choice.name}" could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw harnessErrors.skill_unavailable(undefined, `the skill "${choice.name}" could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
@@ -48,7 +48,7 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
       const pinned = input.skill ?? input.route;
       if (pinned !== undefined) {
         choice = findChoice(snapshot, pinned, input.skill !== undefined ? 'skill' : undefined);
-        if (!choice) throw new HarnessError('unknown_route', `no route or skill is named "${pinned}"`);
+        if (!choice) throw harnessErrors.unknown_route(undefined, `no route or skill is named "${pinned}"`);
       } else {
         const choices = routeChoices(snapshot, input.identity.role);
         if (choices.length === 1) choice = choices[0];

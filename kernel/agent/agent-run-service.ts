@@ -5,7 +5,7 @@ import type { Message } from '../../shared/contracts/messages.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import { groundingNotice, type RunResult } from '../../shared/contracts/run-result.ts';
 import { activeTraceId } from '../../shared/telemetry/spans.ts';
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';

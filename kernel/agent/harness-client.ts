@@ -7,7 +7,7 @@ import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
 import { readSse } from '../../shared/http/sse-reader.ts';
 import { CORRELATION_ID_HEADER } from '../../shared/service-auth/service-headers.ts';
 import { Value } from 'typebox/value';
-import { isAppError, type AppError } from '../errors/app-error.ts';
+import { isAppError, type AppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { loopbackFetch } from '../net/loopback-fetch.ts';
 

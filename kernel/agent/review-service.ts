@@ -2,7 +2,7 @@
 import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import type { ReviewDecision } from '../../shared/contracts/review-decision.ts';
 import { matchesAny } from '../../shared/contracts/profile.ts';
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { Identity } from '../identity/identity.ts';
 import type { IdentityResolver } from '../plugins/define-plugin.ts';

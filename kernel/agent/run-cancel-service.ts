@@ -1,7 +1,7 @@
 // Cancelling a run: one not yet started is dropped from its session's queue, a running one is flagged for the harness, a paused one ends now.
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
 import type { AgentRunOutcome } from '../contracts/agent-run-service.ts';
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentRunner } from './agent-run-service.ts';
 import type { HarnessClient } from './harness-client.ts';

@@ -36,7 +36,7 @@ function target(root: string, file: string, specifier: string): string {
   return '';
 }
 
-export function checkImports(root: string, dirs: readonly string[] = ['harness', 'plugins', 'test/harness']): Breach[] {
+export function checkImports(root: string, dirs: readonly string[] = ['harness', 'plugins', 'shared', 'test/harness']): Breach[] {
   const breaches: Breach[] = [];
   for (const dir of dirs) {
     const abs = path.join(root, dir);
@@ -55,6 +55,9 @@ export function checkImports(root: string, dirs: readonly string[] = ['harness',
         const add = (rule: string) => breaches.push({ file: rel, specifier, rule });
         if (top === 'harness' || rel.startsWith(path.join('test', 'harness'))) {
           if (toTop === 'kernel' || toTop === 'plugins') add('harness imports only harness/, shared/ and packages');
+        }
+        if (top === 'shared' && (toTop === 'kernel' || toTop === 'harness' || toTop === 'plugins')) {
+          add('shared imports only shared/ and packages');
         }
         if (top === 'plugins') {
           if (toTop === 'plugins' && to.split(path.sep)[1] !== plugin) add('a plugin never imports another plugin');

@@ -68,7 +68,7 @@ t.test('refusals at creation store nothing', async (t) => {
     t.equal(res.statusCode, status, name);
     t.equal(res.json().error.code, code, name);
   }
-  t.match((await call('POST', '/tasks', alice, { ...daily, payload: { note: 7 } })).json().error.details, { kind: 'probe.record', fields: [{ field: 'payload.note' }] });
+  t.match((await call('POST', '/tasks', alice, { ...daily, payload: { note: 7 } })).json().error.details, { kind: 'probe.record', issues: [{ path: '/payload/note', message: 'expected a string, got a number (7)' }] });
   t.match((await call('POST', '/tasks', alice, { ...daily, schedule: { type: 'cron', expression: '0 25 * * *' } })).json().error, { message: /hour: 25 is out of range 0-23/, details: { field: 'hour', token: '25' } });
   t.equal(await tasks.countDocuments({}), before, 'nothing stored');
   t.equal((await call('POST', '/tasks', viewer, daily)).statusCode, 403, 'viewers may not create');
