@@ -3,8 +3,9 @@ import t, { type Test } from 'tap';
 import { chunkDocument } from '../../../../../plugins/rag/domain/chunker.ts';
 import type { SourceKind } from '../../../../../plugins/rag/domain/document.ts';
 import { documentParser } from '../../../../../plugins/rag/infra/parsers/document-parser.ts';
-import { writeDocx } from '../../helpers/docx-writer.ts';
+import { docxFiles, writeDocx } from '../../helpers/docx-writer.ts';
 import { writePdf } from '../../helpers/pdf-writer.ts';
+import { writeZip } from '../../helpers/zip-writer.ts';
 
 async function parseAndChunk(t: Test, kind: SourceKind, bytes: Buffer) {
   const doc = await documentParser.parse(kind, bytes);
@@ -65,4 +66,7 @@ t.test('unreadable content is refused with a clear code', async (t) => {
   await t.rejects(documentParser.parse('pdf', Buffer.from('%PDF-1.4\ngarbage garbage\nstartxref\n0\n%%EOF')), { code: 'rag_corrupt_file' });
   await t.rejects(documentParser.parse('pdf', writePdf([{ lines: [] }])), { code: 'rag_no_text' });
   await t.rejects(documentParser.parse('text', Buffer.from('   \n\n  ')), { code: 'rag_no_text' });
+  const withDocumentPart = (data: string | Buffer) => writeZip(docxFiles([{ paragraph: 'x' }]).map((f) => (f.name === 'word/document.xml' ? { ...f, data } : f)));
+  await t.rejects(documentParser.parse('docx', withDocumentPart('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>cut')), { code: 'rag_corrupt_file', message: /DOCX file is damaged/ });
+  await t.rejects(documentParser.parse('docx', withDocumentPart(Buffer.from([0xff, 0xfe, 0, 1, 2, 3]))), { code: 'rag_corrupt_file' });
 });
