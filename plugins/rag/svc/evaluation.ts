@@ -30,7 +30,15 @@ export interface EvalReport {
   readonly queries: number;
   readonly rows: EvalRow[];
   /** The default hybrid against each retriever and RRF: mean nDCG difference and two-sided paired randomisation p. */
-  readonly significance: { readonly against: string; readonly meanDifference: number; readonly p: number }[];
+  readonly significance: PairedTest[];
+  /** Every swept convex weight against both retrievers, so a default can be chosen that beats each of them. */
+  readonly sweepSignificance: { readonly weight: number; readonly vsLexical: PairedTest; readonly vsVector: PairedTest }[];
+}
+
+export interface PairedTest {
+  readonly against: string;
+  readonly meanDifference: number;
+  readonly p: number;
 }
 
 export interface EvalOptions {
@@ -104,12 +112,16 @@ export async function runEvaluation(core: RagCore, collection: EvalCollection, o
     evaluate('hybrid rrf', 'hybrid', 'rrf', 0.5),
     ...options.sweep.map((w) => evaluate(`  sweep convex w=${w}`, 'hybrid', 'convex', w)),
   ];
-  const paired = (other: string) => {
-    const a = perQuery.get(defaultName)!;
+  const paired = (other: string, of = defaultName): PairedTest => {
+    const a = perQuery.get(of)!;
     const b = perQuery.get(other)!;
     const ids = [...a.keys()];
     return { against: other, ...pairedRandomisationTest(ids.map((q) => a.get(q)!), ids.map((q) => b.get(q)!)) };
   };
   const significance = [paired('lexical (BM25)'), paired('vector'), paired('hybrid rrf')];
-  return { documents: collection.corpus.length, chunks, ingestMs, embedMs, queries: judged.length, rows, significance };
+  const sweepSignificance = options.sweep.map((weight) => {
+    const name = `  sweep convex w=${weight}`;
+    return { weight, vsLexical: paired('lexical (BM25)', name), vsVector: paired('vector', name) };
+  });
+  return { documents: collection.corpus.length, chunks, ingestMs, embedMs, queries: judged.length, rows, significance, sweepSignificance };
 }

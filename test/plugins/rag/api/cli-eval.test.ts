@@ -39,6 +39,8 @@ t.test('prints nDCG@10, MAP@100 and Recall@100 for lexical, vector and hybrid re
   }
   t.match(text, /paired randomisation test of hybrid convex w=0\.8, nDCG@10/);
   for (const other of ['lexical \\(BM25\\)', 'vector', 'hybrid rrf']) t.match(text, new RegExp(`vs ${other}\\s+difference [+-]\\d\\.\\d{4}\\s+p = (0|1)\\.\\d{4}`));
+  for (const w of ['0', '1']) t.match(text, new RegExp(`w=${w}\\s+vs lexical [+-]\\d\\.\\d{4} p = (0|1)\\.\\d{4}\\s+vs vector [+-]\\d\\.\\d{4} p = (0|1)\\.\\d{4}`), `w=${w} against both`);
+  t.match(text, /w=1\s+vs lexical [+-]\d\.\d{4} p = (0|1)\.\d{4}\s+vs vector \+0\.0000 p = 1\.0000/, 'all weight on vectors is the vector retriever');
 });
 
 t.test('bad usage exits with 2 and the usage', async (t) => {
