@@ -126,9 +126,15 @@ export function createIngestService(deps: IngestDeps): IngestService {
         if (!isAppError(err)) logger?.error({ err, docId }, 'ingestion failed unexpectedly');
         // The document is whole and searchable here; only the tidy-up or the version bump failed, which the scheduler's retry repeats.
         if (isCommitted) throw err;
-        // A write that broke off may have stored some chunks of this generation: none may outlive the failure. Not after an abort: the
-        // attempt was taken away, and the worker that owns the generation now clears leftovers itself before it writes.
-        if (!signal?.aborted) await deps.chunks.deleteGeneration(docId, generation).catch((cleanup: unknown) => logger?.warn({ err: cleanup, docId, generation }, 'could not remove the chunks of a failed ingestion'));
+        // A commit can land and still fail to answer (a lost reply, a write-concern timeout): the document is then whole as well.
+        const current = await documents.get(docId).catch(() => undefined);
+        if (current?.readyGeneration === generation) throw err;
+        // A write that broke off may have stored some chunks of this generation: none may outlive the failure. Not when the document
+        // could not be read (the next attempt clears them before it writes), nor after an abort: the attempt was taken away, and the
+        // worker that owns the generation now does the same.
+        if (current !== undefined && !signal?.aborted) {
+          await deps.chunks.deleteGeneration(docId, generation).catch((cleanup: unknown) => logger?.warn({ err: cleanup, docId, generation }, 'could not remove the chunks of a failed ingestion'));
+        }
         const final = !retryable(err) || started.attempts >= INGEST_MAX_ATTEMPTS;
         const error = isAppError(err) ? { code: err.code, message: err.message } : { code: errors.rag_ingest_failed.code, message: errors.rag_ingest_failed.message };
         await documents.update(docId, generation, { status: final ? 'failed' : 'queued', error: { ...error, at: clock.now() }, updatedAt: clock.now() });

@@ -126,7 +126,7 @@ t.test('a process that dies between writes leaves nothing searchable; the attemp
   t.ok((await found('cobaltwisp')).includes(docId));
 });
 
-t.test('a commit that fails leaves no chunks; a failure after the commit keeps the document whole and the retry only finishes up', async (t) => {
+t.test('a commit that fails leaves no chunks; one that landed, or a failure after it, keeps the document whole and the retry only finishes up', async (t) => {
   const docId = await upload('pipes.txt', longText('pipe', 'umbralkey'));
   const documents = createDocumentRepository(store);
   const noCommit = ingestWith({
@@ -136,12 +136,27 @@ t.test('a commit that fails leaves no chunks; a failure after the commit keeps t
   t.equal(await stored(docId), 0);
   t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', chunk_count: 0 });
 
+  const lostReply = ingestWith({
+    documents: {
+      ...documents,
+      async update(id, generation, changes, inc) {
+        const done = await documents.update(id, generation, changes, inc);
+        if (changes.status === 'ready') throw new Error('no reply from the primary');
+        return done;
+      },
+    },
+  });
+  await t.rejects(lostReply.run(docId, 1), { message: 'no reply from the primary' });
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunk_count: CHUNKS, error: null }, 'a commit that landed without answering is kept');
+  t.equal(await stored(docId), CHUNKS);
+  await rig.rag.documents.reingest(wendy, docId);
+
   const version = createIndexVersion(store);
   const noBump = ingestWith({ version: { ...version, bump: () => Promise.reject(new Error('store unavailable')) } });
-  await t.rejects(noBump.run(docId, 1), { message: 'store unavailable' });
+  await t.rejects(noBump.run(docId, 2), { message: 'store unavailable' });
   t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunk_count: CHUNKS, error: null }, 'a committed document is not marked failed');
   t.equal(await stored(docId), CHUNKS);
-  const retry = await rig.rag.ingest.run(docId, 1);
+  const retry = await rig.rag.ingest.run(docId, 2);
   t.match(retry, { outcome: 'ready', chunks: CHUNKS, timings: { embedMs: 0 } }, 'nothing is embedded again');
   t.ok((await found('umbralkey')).includes(docId));
 });
