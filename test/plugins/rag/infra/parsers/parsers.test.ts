@@ -62,6 +62,18 @@ t.test('Markdown and text: offsets are into the uploaded file itself', async (t)
   t.same(plain.doc.blocks.map((b) => b.kind), ['paragraph', 'list', 'paragraph']);
 });
 
+t.test('PDF bombs: a content stream that expands far past its size is refused before PDF.js decodes it', async (t) => {
+  const compressed = await documentParser.parse('pdf', writePdf([{ lines: ['Compressed pages read as usual.'], deflate: 1, padding: 200_000 }]));
+  t.match(compressed.text, /Compressed pages read as usual\./);
+  t.match(await documentParser.parse('pdf', writePdf([{ lines: ['Twice compressed.'], deflate: 2 }])), { text: /Twice compressed\./ });
+  const bomb = writePdf([{ lines: ['x'], deflate: 1, padding: 64 * 1024 * 1024 }]);
+  t.ok(bomb.length < 200_000, `the bomb is ${bomb.length} bytes`);
+  await t.rejects(documentParser.parse('pdf', bomb), { code: 'rag_unsafe_archive', details: { reason: /compressed suspiciously well/ } });
+  const nested = writePdf([{ lines: ['x'], deflate: 2, padding: 100 * 1024 * 1024 }]);
+  t.ok(nested.length < 10_000, `the nested bomb is ${nested.length} bytes`);
+  await t.rejects(documentParser.parse('pdf', nested), { code: 'rag_unsafe_archive' });
+});
+
 t.test('unreadable content is refused with a clear code', async (t) => {
   await t.rejects(documentParser.parse('pdf', Buffer.from('%PDF-1.4\ngarbage garbage\nstartxref\n0\n%%EOF')), { code: 'rag_corrupt_file' });
   await t.rejects(documentParser.parse('pdf', writePdf([{ lines: [] }])), { code: 'rag_no_text' });
