@@ -54,6 +54,12 @@ const DEPTH = 100;
 /** Chunks per retriever: documents have several chunks, the ranking is cut to one per document. */
 const POOL = 400;
 
+/**
+ * A document id made from the collection's own id: ranks that tie (common in RRF) are ordered by id, so random ids would
+ * make two runs of the same collection differ.
+ */
+const documentIdOf = (beirId: string) => `doc_${createHash('sha256').update(beirId).digest('base64url').slice(0, 24)}`;
+
 export async function runEvaluation(core: RagCore, collection: EvalCollection, options: EvalOptions, deps: { ids: IdSource; clock: Clock }): Promise<EvalReport> {
   const now = deps.clock.now();
   const kbId = deps.ids.knowledgeBaseId();
@@ -68,7 +74,7 @@ export async function runEvaluation(core: RagCore, collection: EvalCollection, o
   for (const [i, d] of collection.corpus.entries()) {
     const bytes = Buffer.from(d.text, 'utf8');
     const doc: DocumentRecord = {
-      _id: deps.ids.documentId(), kbId, ownerId: 'eval', title: d.title || d.id, titleGiven: true, filename: `${d.id}.txt`, kind: 'text', mediaType: 'text/plain',
+      _id: documentIdOf(d.id), kbId, ownerId: 'eval', title: d.title || d.id, titleGiven: true, filename: `${d.id}.txt`, kind: 'text', mediaType: 'text/plain',
       bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), tags: [], status: 'queued', generation: 1, readyGeneration: null,
       attempts: 0, chunkCount: 0, embedder: null, taskId: null, error: null, createdAt: now, updatedAt: now, ingestedAt: null,
     };
