@@ -1,5 +1,4 @@
 // Human review of paused runs: lists what a reviewer may decide, records each decision once, and resumes the same run.
-import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import type { ReviewDecision } from '../../shared/contracts/review-decision.ts';
 import { matchesAny } from '../../shared/contracts/profile.ts';
 import type { RunResult } from '../../shared/contracts/run-result.ts';
@@ -51,14 +50,13 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       });
     }
     const r = doc.requester;
-    const run = { runId: doc.runId, identity: r, input: doc.input, traceId: activeTraceId() ?? null, startedAt: doc.runStartedAt };
     let requester: Identity;
     try {
       requester = await deps.identities.resolve(r.userId, r.tokenId);
     } catch (err) {
       if (!isAppError(err)) throw err;
       const gone = new AppError(err.code, err.status, `The requester can no longer act: ${err.message}`, err.details);
-      const outcome = await deps.recorder.settle(run, { ...r, via: 'service' }, gone, { resumed: true });
+      const outcome = await deps.recorder.settleResumed(doc, gone);
       await deps.reviews.finish(doc._id);
       return outcome;
     }
@@ -78,7 +76,7 @@ export function createReviewService(deps: ReviewServiceDeps): ReviewService {
       if (!isAppError(err) || err.code === kernelErrors.harness_unavailable.code) throw err;
       ended = err;
     }
-    const outcome = await deps.recorder.settle(run, requester, ended, { resumed: true });
+    const outcome = await deps.recorder.settleResumed(doc, ended, requester);
     await deps.reviews.finish(doc._id);
     return outcome;
   }

@@ -8,7 +8,6 @@ import type { ReviewRepository } from './review-repository.ts';
 import type { RunRecorder } from './run-recorder.ts';
 import type { SessionGate } from './session-gate.ts';
 import type { SessionTurns, TurnDoc } from './session-turns.ts';
-import { activeTraceId } from '../../shared/telemetry/spans.ts';
 import type { Clock } from '../kit/clock.ts';
 
 /** The permission that lets a role cancel runs of other users; a run's own user may always cancel it. */
@@ -56,10 +55,8 @@ export function createRunCancelService(deps: RunCancelDeps): RunCancelService {
     const cancelled = review && (await deps.reviews.underClaim(review._id, 'cancelled', by.userId, now(), async (claimed) => {
       const answer = await askHarness(turn.runId, by, correlationId);
       if (!answer.result) throw kernelErrors.harness_refused(undefined, 'The agent harness did not end the paused run.');
-      const r = claimed.requester;
-      const run = { runId: turn.runId, identity: r, input: claimed.input, traceId: activeTraceId() ?? null, startedAt: claimed.runStartedAt };
-      // resumed: the run's conversation hears how it ended, as it would after a decision.
-      return deps.recorder.settle(run, { userId: r.userId, role: r.role, tokenId: r.tokenId, via: 'service' }, answer.result, { resumed: true });
+      // As resumed: the run's conversation hears how it ended, as it would after a decision.
+      return deps.recorder.settleResumed(claimed, answer.result);
     }));
     if (!cancelled) throw kernelErrors.review_already_decided({ runId: turn.runId }, 'The run is being resumed by a review decision; it can no longer be cancelled.');
     return { runId: turn.runId, status: 'cancelled', outcome: cancelled };

@@ -6,7 +6,8 @@ import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { Clock } from '../kit/clock.ts';
 import type { Identity } from '../identity/identity.ts';
 import type { AgentRunListener, AgentRunOutcome } from '../contracts/agent-run-service.ts';
-import type { ReviewRepository } from './review-repository.ts';
+import { activeTraceId } from '../../shared/telemetry/spans.ts';
+import type { ReviewRepository, ReviewRequestDoc } from './review-repository.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { SessionGate } from './session-gate.ts';
 import { toRunRecord, toToolCallDocs, type RunBoundary } from './run-audit.ts';
@@ -25,9 +26,14 @@ export interface RunRecorderDeps {
 export interface RunRecorder {
   /**
    * Records what a run came to: the harness's result, or the error that stands in for it (the harness not reached,
-   * the run cancelled before it started). `resumed` when the run went on after a review decision, its expiry or a cancel.
+   * the run cancelled before it started).
    */
-  settle(run: RunBoundary, requester: Identity, ended: RunResult | AppError, options?: { resumed?: boolean }): Promise<AgentRunOutcome>;
+  settle(run: RunBoundary, requester: Identity, ended: RunResult | AppError): Promise<AgentRunOutcome>;
+  /**
+   * The same for a run that went on from its review (a decision, its expiry, a cancel), told to listeners as resumed;
+   * the requester is the one the review stored unless the caller re-resolved them.
+   */
+  settleResumed(review: ReviewRequestDoc, ended: RunResult | AppError, requester?: Identity): Promise<AgentRunOutcome>;
   /** See AgentRunService.onSettled. */
   onSettled(listener: AgentRunListener): () => void;
 }
@@ -80,26 +86,34 @@ export function createRunRecorder(deps: RunRecorderDeps): RunRecorder {
     });
   }
 
+  async function settle(run: RunBoundary, requester: Identity, ended: RunResult | AppError, resumed: boolean): Promise<AgentRunOutcome> {
+    const finishedAt = deps.clock.now();
+    const outcome = outcomeOf(run, ended);
+    const cancelledBy = cancelledByOf(ended);
+    const { result } = outcome;
+    try {
+      await deps.audit.recordRun(toRunRecord(run, finishedAt, outcome, cancelledBy), result ? toToolCallDocs(run.runId, result) : []);
+    } catch (err) {
+      // Left holding the session, the next message would wait for a lease that no one renews.
+      await deps.gate.release(run.runId, 'failed', false).catch(() => undefined);
+      throw err;
+    }
+    if (result?.status === 'interrupted' && result.pendingReviews?.length) await openReview(run, requester, result, finishedAt);
+    if (result?.status === 'completed' && result.answer !== undefined) {
+      await deps.sessions.append(run.identity.sessionId, requester.userId, [{ role: 'assistant', content: result.answer, runId: run.runId }], finishedAt);
+    }
+    await deps.gate.release(run.runId, outcome.status, cancelledBy !== undefined);
+    await tell(requester.userId, resumed, outcome);
+    return outcome;
+  }
+
   return {
-    async settle(run, requester, ended, options = {}) {
-      const finishedAt = deps.clock.now();
-      const outcome = outcomeOf(run, ended);
-      const cancelledBy = cancelledByOf(ended);
-      const { result } = outcome;
-      try {
-        await deps.audit.recordRun(toRunRecord(run, finishedAt, outcome, cancelledBy), result ? toToolCallDocs(run.runId, result) : []);
-      } catch (err) {
-        // Left holding the session, the next message would wait for a lease that no one renews.
-        await deps.gate.release(run.runId, 'failed', false).catch(() => undefined);
-        throw err;
-      }
-      if (result?.status === 'interrupted' && result.pendingReviews?.length) await openReview(run, requester, result, finishedAt);
-      if (result?.status === 'completed' && result.answer !== undefined) {
-        await deps.sessions.append(run.identity.sessionId, requester.userId, [{ role: 'assistant', content: result.answer, runId: run.runId }], finishedAt);
-      }
-      await deps.gate.release(run.runId, outcome.status, cancelledBy !== undefined);
-      await tell(requester.userId, options.resumed ?? false, outcome);
-      return outcome;
+    settle: (run, requester, ended) => settle(run, requester, ended, false),
+    settleResumed(review, ended, requester) {
+      const r = review.requester;
+      // The audit record keeps the run's first start across its pauses.
+      const run: RunBoundary = { runId: review.runId, identity: r, input: review.input, traceId: activeTraceId() ?? null, startedAt: review.runStartedAt };
+      return settle(run, requester ?? { userId: r.userId, role: r.role, tokenId: r.tokenId, via: 'service' }, ended, true);
     },
     onSettled(listener) {
       listeners.add(listener);
