@@ -45,7 +45,7 @@ export function createRunCancelService(deps: RunCancelDeps): RunCancelService {
       return await deps.harness.cancel(runId, { by: { userId: by.userId, role: by.role } }, correlationId);
     } catch (err) {
       const code = isAppError(err) ? (err.details as { code?: string } | undefined)?.code : undefined;
-      if (code === 'run_not_active') throw kernelErrors.run_not_active({ runId });
+      if (code === kernelErrors.run_not_active.code) throw kernelErrors.run_not_active({ runId });
       throw err;
     }
   }

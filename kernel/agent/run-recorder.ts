@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import { groundingNotice, type RunResult } from '../../shared/contracts/run-result.ts';
 import { isAppError, type AppError } from '../errors/app-error.ts';
+import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AuditRepository } from '../audit/audit-repository.ts';
 import type { Clock } from '../kit/clock.ts';
 import type { Identity } from '../identity/identity.ts';
@@ -52,10 +53,10 @@ function outcomeOf(run: Pick<RunBoundary, 'runId' | 'identity'>, ended: RunResul
   };
 }
 
-/** Who cancelled the run: the harness's `cancelled` error says so in its details, as does the API's for a run stopped before it started. */
+/** Who cancelled the run: the harness's `cancelled` error (the same code as ours) says so in its details, as does the API's for a run stopped before it started. */
 function cancelledByOf(ended: RunResult | AppError): string | undefined {
   const error = isAppError(ended) ? ended : ended.error;
-  if (error?.code !== 'cancelled') return undefined;
+  if (error?.code !== kernelErrors.cancelled.code) return undefined;
   const by = (error.details as { cancelledBy?: { userId?: unknown } } | undefined)?.cancelledBy?.userId;
   return typeof by === 'string' ? by : undefined;
 }
