@@ -13,6 +13,7 @@ import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
 import type { IdentityResolver, NexusProcess } from '../plugins/define-plugin.ts';
 import { createPluginHost, type AttachPlugin, type PluginHost } from '../plugins/plugin-host.ts';
 import { createAgentServices, type AgentServices } from '../agent/create-agent-services.ts';
+import { systemClock, systemTimers, type Clock, type Timers } from '../kit/clock.ts';
 
 export interface Kernel {
   readonly process: NexusProcess;
@@ -39,6 +40,8 @@ export interface CreateKernelOptions {
   readonly logDestination?: NodeJS.WritableStream;
   /** Follow profile edits (long-running processes); the CLI reads it once. */
   readonly watchProfile?: boolean;
+  /** Time for the agent services (review timestamps and expiry); tests pass a manual clock. */
+  readonly clock?: Clock & Timers;
 }
 
 export async function createKernel(options: CreateKernelOptions): Promise<Kernel> {
@@ -52,7 +55,7 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
   const tokens = createTokenService({ repository: await createTokenRepository(store), access });
   const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
   const identities: IdentityResolver = { resolve: (userId, tokenId) => tokens.resolveById(tokenId, userId) };
-  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, access, logger });
+  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, access, logger, clock: options.clock ?? { ...systemClock, ...systemTimers } });
   return {
     process: options.process,
     config,

@@ -60,9 +60,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   registerConsoleRoutes(app, { dir: options.consoleDir });
   registerAuditRoutes(app, await createAuditRepository(kernel.store), access);
   registerAgentRoutes(app, kernel.agent, (name) => host!.registry.tools.get(name)?.tool.description ?? null);
-  const reviewSweep = setInterval(() => {
-    kernel.agent.reviews.expireDue().catch((err: unknown) => logger.error({ err }, 'expiring reviews failed'));
-  }, 60_000).unref();
+  const stopReviewExpiry = kernel.agent.startReviewExpiry();
 
   await host.start();
   // A role entry that grants nothing declared is a typo or a removed plugin; said at start and after each profile edit.
@@ -81,7 +79,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
       return app.listen({ host: config.apiHost, port: config.apiPort });
     },
     async close() {
-      clearInterval(reviewSweep);
+      stopReviewExpiry();
       stopCheckingRoles();
       await watcher?.close();
       await app.close();

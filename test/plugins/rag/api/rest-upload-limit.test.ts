@@ -78,8 +78,8 @@ t.test('a 100 MB document is refused with 413 and the limit; nothing is stored a
   t.match(JSON.parse(refused.body), { error: { code: 'rag_upload_too_large', message: /upload limit of 20971520 bytes/, details: { limitBytes: 20 * MIB } } });
   t.same(await counts(), before, 'no document, original or task was stored');
 
-  const hits = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'pump room inspection note' })).json().results as { doc_id: string }[];
-  t.equal(hits[0]?.doc_id, JSON.parse(kept.body).doc_id, 'search still answers from the documents already there');
+  const hits = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'pump room inspection note' })).json().results as { docId: string }[];
+  t.equal(hits[0]?.docId, JSON.parse(kept.body).docId, 'search still answers from the documents already there');
   const again = await streamUpload(small, 'again.txt');
   t.equal(again.status, 202, 'the server takes the next upload as usual');
 });

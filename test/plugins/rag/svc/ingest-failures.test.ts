@@ -30,10 +30,10 @@ t.ok(CHUNKS > 64, `the long document makes ${CHUNKS} chunks, more than one batch
 const upload = async (name: string, data: string) => {
   const res = await rig.upload(token, { name, data });
   if (res.statusCode !== 202) throw new Error(res.body);
-  return res.json().doc_id as string;
+  return res.json().docId as string;
 };
 const stored = (docId: string) => store.collection('rag_chunks').countDocuments({ docId });
-const found = async (query: string) => (await rig.rag.search.search(wendy, { query, mode: 'lexical' })).map((r) => r.doc_id);
+const found = async (query: string) => (await rig.rag.search.search(wendy, { query, mode: 'lexical' })).map((r) => r.docId);
 /** Another document becoming ready moves the index version, so every search after it rebuilds from what the store holds. */
 const ingestBystander = async (word: string) => {
   const id = await upload(`${word}.txt`, `The ${word} gauge hangs beside the door.`);
