@@ -60,7 +60,7 @@ t.test('an embedder failing on chunk k: the document fails with its reason, noth
     t.equal((await rig.rag.documents.get(wendy, docId)).status, attempt < 3 ? 'queued' : 'failed', `after attempt ${attempt}`);
   }
   const failed = await rig.rag.documents.get(wendy, docId);
-  t.match(failed, { status: 'failed', chunk_count: 0, error: { code: 'rag_embedder_failed', message: /answered HTTP 503/ }, progress: { chunks: CHUNKS, embedded: 64 } }, 'it says how far it came and why it stopped');
+  t.match(failed, { status: 'failed', chunkCount: 0, error: { code: 'rag_embedder_failed', message: /answered HTTP 503/ }, progress: { chunks: CHUNKS, embedded: 64 } }, 'it says how far it came and why it stopped');
   t.equal(await stored(docId), 0, 'no chunk of it is stored');
   await ingestBystander('valve');
   t.notOk((await found('pump manual seals pressure')).includes(docId));
@@ -69,7 +69,7 @@ t.test('an embedder failing on chunk k: the document fails with its reason, noth
   embeddings.failOn(undefined);
   await rig.rag.documents.reingest(wendy, docId);
   t.match(await rig.rag.ingest.run(docId, 2), { outcome: 'ready', chunks: CHUNKS });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunk_count: CHUNKS, error: null });
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null });
   t.equal(await stored(docId), CHUNKS);
   t.ok((await found('quasarflux')).includes(docId));
 });
@@ -87,7 +87,7 @@ t.test('a chunk write that breaks off halfway is rolled back; the next attempt s
     },
   });
   await t.rejects(broken.run(docId, 1), { message: 'connection reset by peer' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', error: { code: 'rag_ingest_failed' }, chunk_count: 0 }, 'an unexpected failure is retried');
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', error: { code: 'rag_ingest_failed' }, chunkCount: 0 }, 'an unexpected failure is retried');
   t.equal(await stored(docId), 0, 'the half that was written is gone');
   await ingestBystander('fuse');
   t.notOk((await found('zephyrcoil')).includes(docId));
@@ -116,7 +116,7 @@ t.test('a process that dies between writes leaves nothing searchable; the attemp
   void dying.run(docId, 1);
   await dead;
   t.equal(await stored(docId), 40, 'the dead attempt left part of its chunks behind');
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'processing', chunk_count: 0 });
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'processing', chunkCount: 0 });
   await ingestBystander('lamp');
   t.notOk((await found('cobaltwisp')).includes(docId), 'chunks the document does not name are never searched');
 
@@ -134,7 +134,7 @@ t.test('a commit that fails leaves no chunks; one that landed, or a failure afte
   });
   await t.rejects(noCommit.run(docId, 1), { message: 'write concern timed out' });
   t.equal(await stored(docId), 0);
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', chunk_count: 0 });
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', chunkCount: 0 });
 
   const lostReply = ingestWith({
     documents: {
@@ -147,14 +147,14 @@ t.test('a commit that fails leaves no chunks; one that landed, or a failure afte
     },
   });
   await t.rejects(lostReply.run(docId, 1), { message: 'no reply from the primary' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunk_count: CHUNKS, error: null }, 'a commit that landed without answering is kept');
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a commit that landed without answering is kept');
   t.equal(await stored(docId), CHUNKS);
   await rig.rag.documents.reingest(wendy, docId);
 
   const version = createIndexVersion(store);
   const noBump = ingestWith({ version: { ...version, bump: () => Promise.reject(new Error('store unavailable')) } });
   await t.rejects(noBump.run(docId, 2), { message: 'store unavailable' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunk_count: CHUNKS, error: null }, 'a committed document is not marked failed');
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a committed document is not marked failed');
   t.equal(await stored(docId), CHUNKS);
   const retry = await rig.rag.ingest.run(docId, 2);
   t.match(retry, { outcome: 'ready', chunks: CHUNKS, timings: { embedMs: 0 } }, 'nothing is embedded again');
@@ -168,7 +168,7 @@ t.test('a re-ingest that fails keeps the previous version searchable and says it
   embeddings.failOn('ferrolume', 503);
   t.teardown(() => embeddings.failOn(undefined));
   for (let attempt = 1; attempt <= 3; attempt++) await t.rejects(rig.rag.ingest.run(docId, 2), { code: 'rag_embedder_failed' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'failed', chunk_count: CHUNKS, error: { code: 'rag_embedder_failed' } });
+  t.match(await rig.rag.documents.get(wendy, docId), { status: 'failed', chunkCount: CHUNKS, error: { code: 'rag_embedder_failed' } });
   t.equal(await stored(docId), CHUNKS, 'only the previous version is stored');
   await ingestBystander('hatch');
   t.ok((await found('ferrolume')).includes(docId));
