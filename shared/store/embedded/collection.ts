@@ -217,7 +217,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     const deletedCount = this.engine.write(() => {
       const collection = this.existing();
       const rows = selectRows(this.engine.db, collection, filter, { limit });
-      for (const row of rows) this.engine.writer.remove(collection!, row.seq);
+      for (const row of rows) this.engine.writer.remove(collection!, row);
       return rows.length;
     });
     return { acknowledged: true, deletedCount };
