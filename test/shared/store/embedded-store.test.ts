@@ -92,6 +92,35 @@ t.test('index entries tables of the earlier layout (rowid, key index, seq index)
   t.equal(await legacy.countDocuments({ email: { $in: ['a@x', 'a2@x', 'b@x'] } }), 2, 'no entry of a changed or deleted document is left behind');
 });
 
+t.test('writes wait for another connection\'s lock without blocking the event loop, then commit together', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const store = createEmbeddedStore({ dataDir });
+  t.teardown(() => store.close());
+  const docs = store.collection<{ _id: string; n: number }>('queued');
+  await docs.insertOne({ _id: 'seed', n: 0 });
+  const holder = new Database(join(dataDir, 'store.sqlite'));
+  t.teardown(() => holder.close());
+  holder.exec('BEGIN IMMEDIATE');
+  const settled: string[] = [];
+  const track = <R>(name: string, pending: Promise<R>) =>
+    pending.then(
+      (value) => (settled.push(name), value),
+      (err: unknown) => (settled.push(name), Promise.reject(err)),
+    );
+  const first = track('first', docs.insertOne({ _id: 'a', n: 1 }));
+  const duplicate = track('duplicate', docs.insertOne({ _id: 'a', n: 2 }));
+  const update = track('update', docs.updateOne({ _id: 'seed' }, { $set: { n: 9 } }));
+  t.equal((await docs.findOne({ _id: 'seed' }))?.n, 0, 'reads go on while the writes wait');
+  for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  t.same(settled, [], 'no write went through while the other connection held the lock');
+  holder.exec('COMMIT');
+  await first;
+  t.ok(isDuplicateKeyError(await duplicate.catch((err: unknown) => err)), 'the failing write fails alone');
+  t.equal((await update).modifiedCount, 1);
+  t.same(settled, ['first', 'duplicate', 'update'], 'in the order they were issued');
+  t.same(await docs.find({}, { sort: { _id: 1 } }).toArray(), [{ _id: 'a', n: 1 }, { _id: 'seed', n: 9 }]);
+});
+
 t.test('TTL indexes remove expired documents on the next write', async (t) => {
   const dataDir = await tempDirFor(t, 'nexus-embedded-');
   const store = createEmbeddedStore({ dataDir });
