@@ -30,6 +30,8 @@ export class SqliteDatabase {
       if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
       // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last commits.
       db.pragma('synchronous = NORMAL');
+      // The engine checkpoints on a worker thread (see WalCheckpointer), never inside a commit on the event loop.
+      db.pragma('wal_autocheckpoint = 0');
     } catch (err) {
       db?.close();
       throw storageFailure(this.file, err);

@@ -3,6 +3,7 @@
 import { Catalog } from './catalog.ts';
 import { BUSY_TIMEOUT_MS, SqliteDatabase } from './database.ts';
 import { EmbeddedStoreError } from './errors.ts';
+import { WalCheckpointer } from './wal-checkpointer.ts';
 import { DocumentWriter } from './writer.ts';
 
 interface QueuedWrite {
@@ -15,6 +16,8 @@ type Settled = { ok: true; value: unknown } | { ok: false; err: unknown };
 
 /** Most transactions hold the lock for well under a millisecond, so the first waits are short. */
 const LOCK_WAITS_MS = [1, 1, 2, 2, 4];
+/** A few MB of log at most between checkpoints, as SQLite's own default of 1000 pages would allow. */
+const COMMITS_PER_CHECKPOINT = 200;
 
 export class Engine {
   readonly db: SqliteDatabase;
@@ -22,6 +25,8 @@ export class Engine {
   readonly writer: DocumentWriter;
   private readonly queue: QueuedWrite[] = [];
   private lockWait: { since: number; attempts: number; timer: NodeJS.Timeout } | undefined;
+  private readonly checkpointer: WalCheckpointer;
+  private commits = 0;
 
   constructor(dataDir: string) {
     this.db = new SqliteDatabase(dataDir);
@@ -32,6 +37,7 @@ export class Engine {
       throw err;
     }
     this.writer = new DocumentWriter(this.db, this.catalog);
+    this.checkpointer = new WalCheckpointer(this.db.file, BUSY_TIMEOUT_MS);
   }
 
   read<R>(work: () => R): R {
@@ -63,6 +69,7 @@ export class Engine {
     this.lockWait = undefined;
     const closed = new EmbeddedStoreError('StorageError', `embedded store ${this.db.file} is closed`);
     for (const queued of this.queue.splice(0)) queued.reject(closed);
+    this.checkpointer.close();
     this.db.close();
   }
 
@@ -85,10 +92,16 @@ export class Engine {
     try {
       outcomes = this.runLocked(batch);
       this.db.commit();
+      this.commits += 1;
     } catch (err) {
       this.db.rollback();
       this.catalog.invalidate();
       outcomes = batch.map(() => ({ ok: false, err }));
+    }
+    if (this.commits >= COMMITS_PER_CHECKPOINT) {
+      this.commits = 0;
+      // A failed checkpoint loses nothing: the log keeps every commit, and the next one copies it.
+      this.checkpointer.checkpoint().catch((err: Error) => process.emitWarning(err.message, 'EmbeddedStoreWarning'));
     }
     batch.forEach((queued, i) => {
       const outcome = outcomes[i]!;

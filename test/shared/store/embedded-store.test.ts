@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import t from 'tap';
 import { createEmbeddedStore } from '../../../shared/store/embedded/embedded-store.ts';
+import { WalCheckpointer } from '../../../shared/store/embedded/wal-checkpointer.ts';
 import { isDuplicateKeyError, type DocumentStore } from '../../../shared/store/index.ts';
 import { createTempDir, removeTempDir, tempDirFor } from '../../helpers/temp-dir.ts';
 import { FULL_CAPABILITIES, runStoreContract } from './store-contract.ts';
@@ -119,6 +120,20 @@ t.test('writes wait for another connection\'s lock without blocking the event lo
   t.equal((await update).modifiedCount, 1);
   t.same(settled, ['first', 'duplicate', 'update'], 'in the order they were issued');
   t.same(await docs.find({}, { sort: { _id: 1 } }).toArray(), [{ _id: 'a', n: 1 }, { _id: 'seed', n: 9 }]);
+});
+
+t.test('commits leave the write-ahead log to the checkpoint worker, which copies it back into the file', async (t) => {
+  const dataDir = await tempDirFor(t, 'nexus-embedded-');
+  const store = createEmbeddedStore({ dataDir });
+  t.teardown(() => store.close());
+  const docs = store.collection('wal');
+  for (let n = 0; n < 300; n += 1) await docs.insertOne({ n, text: 'x'.repeat(2000) });
+  const checkpointer = new WalCheckpointer(join(dataDir, 'store.sqlite'), 5000);
+  t.teardown(() => checkpointer.close());
+  const result = await checkpointer.checkpoint();
+  t.ok(result.log > 300, `the log holds every commit's pages (${result.log} frames): no commit checkpointed it`);
+  t.equal(result.checkpointed, result.log, 'the worker copied all of it');
+  t.equal(await docs.countDocuments({}), 300);
 });
 
 t.test('TTL indexes remove expired documents on the next write', async (t) => {
