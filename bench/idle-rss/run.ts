@@ -14,6 +14,7 @@ import { projectRoot } from '../../test/helpers/test-env.ts';
 const SETTLE_S = Number(process.argv.find((arg) => arg.startsWith('--settle='))?.slice('--settle='.length) ?? 10);
 const TRACING = process.argv.includes('--tracing');
 const GOAL_MIB = 400;
+const BOOT_DEADLINE_MS = 300_000;
 
 /** The launcher's children by the end of their script path; the simulator is a dev helper, outside the goal. */
 const PROCESSES = { api: '/kernel/main/api.ts', mcp: '/kernel/main/mcp.ts', harness: '/harness/main.ts', worker: '/kernel/main/worker.ts', 'dige-sim': '/dige/sim/main.ts' } as const;
@@ -66,7 +67,14 @@ async function main(): Promise<void> {
       });
       launcher.once('exit', (code) => reject(new Error(`the launcher exited (${code}):\n${output.join('\n')}`)));
     });
-    if (output.some((line) => /NOT UP/.test(line))) throw new Error(`a process did not come up:\n${output.join('\n')}`);
+    // On a loaded machine the launcher may give up waiting before a process is up; the bench waits longer.
+    for (const port of [api, mcp, harness]) {
+      const until = Date.now() + BOOT_DEADLINE_MS;
+      while (!(await fetch(`http://127.0.0.1:${port}/health`).then((res) => res.ok, () => false))) {
+        if (Date.now() > until) throw new Error(`nothing answers on port ${port}:\n${output.join('\n')}`);
+        await delay(500);
+      }
+    }
     // Ready is not idle: plugins finish background start-up (indexes, watchers, the first claim) after answering /health.
     await delay(SETTLE_S * 1000);
     const pids = await children(launcher.pid!);

@@ -1,7 +1,5 @@
 // Converts documents and values to text and back with relaxed EJSON, so Date, ObjectId and the other BSON types survive SQLite.
-import { BSON } from 'mongodb';
-
-const { EJSON } = BSON;
+import { EJSON } from './bson.ts';
 
 export function serialize(value: unknown): string {
   return EJSON.stringify(value, { relaxed: true });

@@ -1,16 +1,16 @@
 // One embedded collection: the port's operations, each run as one SQLite transaction (IMMEDIATE for anything that writes).
-import {
-  ObjectId,
-  type DeleteResult,
-  type Document,
-  type Filter,
-  type IndexSpecification,
-  type InsertManyResult,
-  type InsertOneResult,
-  type OptionalUnlessRequiredId,
-  type UpdateFilter,
-  type UpdateResult,
-  type WithId,
+import { ObjectId } from './bson.ts';
+import type {
+  DeleteResult,
+  Document,
+  Filter,
+  IndexSpecification,
+  InsertManyResult,
+  InsertOneResult,
+  OptionalUnlessRequiredId,
+  UpdateFilter,
+  UpdateResult,
+  WithId,
 } from 'mongodb';
 import type {
   StoreCollection,
