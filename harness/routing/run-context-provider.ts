@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { harnessErrors } from '../graph/harness-errors.ts';
 import type { RunContext, RunContextInput, RunContextProvider } from '../graph/run-context.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
+import type { SideModel } from '../middleware/tracing.ts';
 import type { RuntimeSnapshot } from '../runtime/runtime-snapshot.ts';
 import { skillBody } from '../skills/skill-file.ts';
 import { selectRoute } from './intent-router.ts';
@@ -12,6 +13,8 @@ import { findChoice, routeChoices, type RouteChoice } from './route-choices.ts';
 export interface RunContextDeps {
   snapshot: RuntimeSnapshot;
   model: ModelAdapter;
+  /** The model the routing call of one run goes to (traced as part of that run); `model` itself when absent. */
+  routingModel?: SideModel;
   logger: Logger;
 }
 
@@ -54,7 +57,7 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
         if (choices.length === 1) choice = choices[0];
         if (choices.length > 1) {
           const routing = snapshot.profile.routing;
-          const picked = await selectRoute(deps.model, {
+          const picked = await selectRoute(deps.routingModel?.(input.runId) ?? deps.model, {
             messages: input.messages,
             choices,
             signal: input.signal,

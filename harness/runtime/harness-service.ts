@@ -12,7 +12,7 @@ import { createLimitsMiddleware } from '../middleware/limits.ts';
 import { createLoggingMiddleware } from '../middleware/logging.ts';
 import type { Middleware } from '../middleware/middleware.ts';
 import { createModelSummarizer, createSummarizationMiddleware } from '../middleware/summarization.ts';
-import { createTracingMiddleware } from '../middleware/tracing.ts';
+import { createTracingMiddleware, type TracingMiddleware } from '../middleware/tracing.ts';
 import { createUsageMiddleware } from '../middleware/usage.ts';
 import { messageContentCaptured } from '../../shared/telemetry/telemetry-switch.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
@@ -80,18 +80,19 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
   const captureContent = messageContentCaptured(process.env);
 
   /** Limits and summarising follow the snapshot's profile; the summary is written by the run's own model. */
-  function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter): Middleware[] {
+  function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter, tracing: TracingMiddleware): Middleware[] {
     const { history, limits } = snapshot.profile;
+    const summarizer = createModelSummarizer(model, (runId) => tracing.sideModel(model, runId, 'summary'));
     const summarize = history && history.summarizeAfter > 0
-      ? [createSummarizationMiddleware({ summarize: createModelSummarizer(model), maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
+      ? [createSummarizationMiddleware({ summarize: summarizer, maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
       : [];
-    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
     return [tracing, logging, createLimitsMiddleware(limits), ...summarize, usage];
   }
 
   /** A nested run (a subagent's) gets no subagents, no human questions and no review pauses: nothing could wait for it. */
   function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter, nested = false): Runner {
-    const middleware = middlewareFor(snapshot, model);
+    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
+    const middleware = middlewareFor(snapshot, model, tracing);
     const mcpSources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
       createMcpToolSource(server.name, deps.pool.connection(server, identity), snapshot.profile),
     );
@@ -106,7 +107,7 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
       checkpointer: deps.checkpointer,
       cancellations: deps.cancellations,
       middleware,
-      context: createRunContextProvider({ snapshot, model, logger: deps.logger }),
+      context: createRunContextProvider({ snapshot, model, routingModel: (runId) => tracing.sideModel(model, runId, 'routing'), logger: deps.logger }),
       toolTimeoutMs: deps.toolTimeoutMs,
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),

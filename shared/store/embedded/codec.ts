@@ -1,7 +1,6 @@
 // Converts documents and values to text and back with relaxed EJSON, so Date, ObjectId and the other BSON types survive SQLite.
-import { BSON } from 'mongodb';
+import { EJSON } from './bson.ts';
 
-const { EJSON } = BSON;
 const RELAXED = { relaxed: true } as const;
 /** Deeper than any stored document; a value nested further (or circular) is left to EJSON, which reports it. */
 const MAX_DEPTH = 200;

@@ -1,17 +1,17 @@
 // One embedded collection: the port's operations, each atomic: a read in one SQLite transaction, a write in an IMMEDIATE one
 // or, while another process holds the lock, in a savepoint of the transaction that commits this process's queued writes.
-import {
-  ObjectId,
-  type DeleteResult,
-  type Document,
-  type Filter,
-  type IndexSpecification,
-  type InsertManyResult,
-  type InsertOneResult,
-  type OptionalUnlessRequiredId,
-  type UpdateFilter,
-  type UpdateResult,
-  type WithId,
+import { ObjectId } from './bson.ts';
+import type {
+  DeleteResult,
+  Document,
+  Filter,
+  IndexSpecification,
+  InsertManyResult,
+  InsertOneResult,
+  OptionalUnlessRequiredId,
+  UpdateFilter,
+  UpdateResult,
+  WithId,
 } from 'mongodb';
 import type {
   StoreCollection,
