@@ -2,7 +2,7 @@
 import t from 'tap';
 import pino from 'pino';
 import type { ExecutionContext } from 'nexus/kernel';
-import { result } from '../../../helpers/harness-double.ts';
+import { result } from '../../../../kernel/testing/harness-double.ts';
 import { startChipchatRig, toolErrorOf } from '../helpers/chipchat-rig.ts';
 
 const rig = await startChipchatRig(t, { env: { CHIPCHAT_MAX_MESSAGE_CHARS: '100' } });

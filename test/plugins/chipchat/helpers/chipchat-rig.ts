@@ -6,7 +6,7 @@ import { createApiServer, type ApiServer } from '../../../../kernel/http/create-
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import type { ChipchatServices } from '../../../../plugins/chipchat/svc/chipchat-services.ts';
 import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
-import { startHarnessDouble, type HarnessDouble } from '../../../helpers/harness-double.ts';
+import { startHarnessDouble, type HarnessDouble } from '../../../../kernel/testing/harness-double.ts';
 import { createTestEnv, fixturePlugin, projectRoot } from '../../../helpers/test-env.ts';
 import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
 

@@ -9,7 +9,7 @@ import { createTaskRepository } from '../../../../plugins/scheduler/infra/task-r
 import { createSchedulerServices, type SchedulerDeps, type SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
 import type { RunRepository, TaskRepository } from '../../../../plugins/scheduler/svc/ports.ts';
 import { tempDirFor } from '../../../helpers/temp-dir.ts';
-import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { ManualClock } from '../../../../kernel/testing/manual-clock.ts';
 
 export const LEASE_MS = 30_000;
 export const POLL_MS = 1_000;
