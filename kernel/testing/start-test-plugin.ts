@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { createKernel, type Kernel } from '../boot/create-kernel.ts';
 import { createApiServer, type ApiServer } from '../http/create-api-server.ts';
 import type { KernelServices } from '../plugins/core-services.ts';
-import type { AnyPluginDefinition, PluginDefinition } from '../plugins/define-plugin.ts';
+import type { AnyPluginDefinition, NexusProcess, PluginDefinition } from '../plugins/define-plugin.ts';
 import type { PluginHost } from '../plugins/plugin-host.ts';
 import { definitionSource } from '../plugins/plugin-source.ts';
 import type { DocumentStore } from '../../shared/store/port.ts';
@@ -17,8 +17,10 @@ type InjectResponse = Awaited<ReturnType<ApiServer['app']['inject']>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TestPluginOptions {
-  /** 'api' (default) mounts the routes behind the real auth and permission hooks; 'mcp' loads tools and executors only. */
-  readonly process?: 'api' | 'mcp';
+  /** The process the plugin believes it runs in; 'api' by default. */
+  readonly process?: Exclude<NexusProcess, 'cli'>;
+  /** Mount the routes behind the real API's auth and permission hooks (so `request` works); on by default in 'api'. */
+  readonly routes?: boolean;
   /** Plugins loaded beside it: providers of its deps, or stand-ins for them. */
   readonly plugins?: readonly AnyPluginDefinition[];
   /** Kernel services to replace (a ManualClock, an agent-run double, ...); the rest are the kernel's real ones. */
@@ -38,7 +40,7 @@ export interface TestPlugin<S> {
   readonly services: S;
   readonly kernel: Kernel;
   readonly host: PluginHost;
-  /** The API server (process 'api' only). */
+  /** The API server, when routes are mounted. */
   readonly api: ApiServer | undefined;
   /** The harness the kernel's real agentRuns talks to; script its answers with onRun / onResume. */
   readonly harness: HarnessDouble;
@@ -101,7 +103,7 @@ export async function startTestPlugin<S>(
     };
     let api: ApiServer | undefined;
     let host: PluginHost;
-    if (kind === 'api') {
+    if (options.routes ?? kind === 'api') {
       api = await createApiServer(kernel, { plugins });
       closers.push(() => api!.close());
       host = api.host;
@@ -124,11 +126,11 @@ export async function startTestPlugin<S>(
         return (await kernel.tokens.create({ userId, role })).token;
       },
       request(token, method, url, payload, headers = {}) {
-        if (api === undefined) throw new Error(`request() needs process 'api'; this plugin runs as '${kind}'`);
+        if (api === undefined) throw new Error('request() needs the routes mounted (process \'api\' or routes: true)');
         return api.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
       },
       listen() {
-        if (api === undefined) throw new Error(`listen() needs process 'api'; this plugin runs as '${kind}'`);
+        if (api === undefined) throw new Error('listen() needs the routes mounted (process \'api\' or routes: true)');
         return api.listen();
       },
       close,
