@@ -67,7 +67,8 @@ export async function startTestPlugin<S>(
   const kind = options.process ?? 'api';
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'nexus-test-plugin-')));
-  const secret = randomBytes(24).toString('hex');
+  // Processes of one deployment share the secret: a test booting two over one data folder passes it in `env`.
+  const secret = options.env?.NEXUS_SERVICE_SECRET ?? randomBytes(24).toString('hex');
   const harness = await startHarnessDouble(secret);
   const logs: string[] = [];
   const sink = new Writable({
