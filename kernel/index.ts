@@ -1,8 +1,11 @@
 // The kernel's public entry: the only kernel module a plugin imports (as 'nexus/kernel').
 export { definePlugin } from './plugins/define-plugin.ts';
+export { coreServices } from './plugins/core-services.ts';
+export type { ClockService, PluginConfig, ProfileReader } from './plugins/core-services.ts';
 export type {
   PluginDefinition,
   PluginContext,
+  Provide,
   PluginRouter,
   BackgroundService,
   CollectionSpec,

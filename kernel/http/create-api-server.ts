@@ -1,7 +1,7 @@
 // The REST API process: kernel routes, every plugin's routes under /api/<name>, OpenAPI at /docs, and the web console at /.
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { Kernel } from '../boot/create-kernel.ts';
+import type { Kernel, PluginHostOverrides } from '../boot/create-kernel.ts';
 import { createAuditRepository } from '../audit/audit-repository.ts';
 import { registerAuditRoutes } from '../audit/audit-routes.ts';
 import { registerAgentRoutes } from '../agent/agent-routes.ts';
@@ -27,6 +27,8 @@ export interface ApiServer {
 export interface ApiServerOptions {
   /** The built console to serve at /; console/dist by default. */
   readonly consoleDir?: string;
+  /** Where plugins come from and which kernel services to fake (the test kit); the plugins folder and the real ones by default. */
+  readonly plugins?: PluginHostOverrides;
 }
 
 export async function createApiServer(kernel: Kernel, options: ApiServerOptions = {}): Promise<ApiServer> {
@@ -34,7 +36,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   const appOptions = { logger, bodyLimit: config.apiBodyLimit, authenticator, access };
   let host: PluginHost | undefined;
   const pluginRoutes = createPluginRoutes(appOptions, () => host!, KERNEL_PATHS);
-  host = kernel.createPluginHost(pluginRoutes.attach);
+  host = kernel.createPluginHost(pluginRoutes.attach, options.plugins);
 
   const app = createHttpApp({
     ...appOptions,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createKernel, type Kernel } from '../../../kernel/boot/create-kernel.ts';
 import { createApiServer, type ApiServer } from '../../../kernel/http/create-api-server.ts';
-import { startHarnessDouble, type HarnessDouble } from '../../helpers/harness-double.ts';
+import { startHarnessDouble, type HarnessDouble } from '../../../kernel/testing/harness-double.ts';
 import { createTestEnv, projectRoot, type TestEnv } from '../../helpers/test-env.ts';
 import type { Clock, Timers } from '../../../kernel/kit/clock.ts';
 

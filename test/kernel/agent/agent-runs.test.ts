@@ -3,7 +3,7 @@ import t from 'tap';
 import { createKernel } from '../../../kernel/boot/create-kernel.ts';
 import { createTestEnv } from '../../helpers/test-env.ts';
 import type { RunRequest } from '../../../shared/contracts/run-request.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const { harness, te, kernel, server, call } = await startAgentApi(t);

@@ -4,7 +4,7 @@ import t from 'tap';
 import type { RunRequest } from '../../../shared/contracts/run-request.ts';
 import type { RunResult } from '../../../shared/contracts/run-result.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { projectRoot } from '../../helpers/test-env.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 

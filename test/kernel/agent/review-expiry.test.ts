@@ -2,8 +2,8 @@
 import t from 'tap';
 import { REVIEW_EXPIRY_EVERY_MS } from '../../../kernel/agent/review-expiry.ts';
 import { hashArguments, REVIEW_REQUESTS_COLLECTION } from '../../../kernel/agent/review-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
-import { ManualClock } from '../../helpers/manual-clock.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
+import { ManualClock } from '../../../kernel/testing/manual-clock.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const clock = new ManualClock('2026-05-04T08:00:00Z');

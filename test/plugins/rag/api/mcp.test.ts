@@ -10,7 +10,7 @@ t.teardown(() => embeddings.close());
 Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
 
 const rig = await startRagRig(t);
-const mcp = await startKernelMcp(rig.kernel, rig.server.host.registry.tools);
+const mcp = await startKernelMcp(rig.kernel, rig.host.registry.tools);
 const { url } = mcp;
 t.teardown(() => mcp.close());
 const client = async (userId: string, role: string) => {

@@ -17,7 +17,7 @@ delete process.env.RAG_MAX_UPLOAD_BYTES;
 Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
 const rig = await startRagRig(t);
 const wendy = await rig.token('wendy', 'writer');
-const origin = await rig.server.listen();
+const origin = await rig.listen();
 
 /** 100 MB of plain text, made at test time and never committed: a real document of that size, not a sparse file. */
 async function writeBigText(file: string, bytes: number): Promise<void> {

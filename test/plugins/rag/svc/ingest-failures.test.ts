@@ -33,11 +33,11 @@ const upload = async (name: string, data: string) => {
   return res.json().docId as string;
 };
 const stored = (docId: string) => store.collection('rag_chunks').countDocuments({ docId });
-const found = async (query: string) => (await rig.rag.search.search(wendy, { query, mode: 'lexical' })).map((r) => r.docId);
+const found = async (query: string) => (await rig.services.search.search(wendy, { query, mode: 'lexical' })).map((r) => r.docId);
 /** Another document becoming ready moves the index version, so every search after it rebuilds from what the store holds. */
 const ingestBystander = async (word: string) => {
   const id = await upload(`${word}.txt`, `The ${word} gauge hangs beside the door.`);
-  t.match(await rig.rag.ingest.run(id, 1), { outcome: 'ready' });
+  t.match(await rig.services.ingest.run(id, 1), { outcome: 'ready' });
   return id;
 };
 
@@ -46,7 +46,7 @@ function ingestWith(overrides: Partial<IngestDeps>) {
   const config = loadRagConfig();
   return createIngestService({
     documents: createDocumentRepository(store), chunks: createChunkRepository(store), blobs: createBlobRepository(store), version: createIndexVersion(store),
-    parser: documentParser, embedderFor: async () => rig.rag.embedders.get(rig.rag.embedders.defaultId), chunking: config.chunking, clock: systemClock,
+    parser: documentParser, embedderFor: async () => rig.services.embedders.get(rig.services.embedders.defaultId), chunking: config.chunking, clock: systemClock,
     ...overrides,
   });
 }
@@ -56,10 +56,10 @@ t.test('an embedder failing on chunk k: the document fails with its reason, noth
   const docId = await upload('pumps.txt', longText('pump', 'quasarflux'));
   embeddings.failOn('quasarflux', 503);
   for (let attempt = 1; attempt <= 3; attempt++) {
-    await t.rejects(rig.rag.ingest.run(docId, 1), { code: 'rag_embedder_failed' });
-    t.equal((await rig.rag.documents.get(wendy, docId)).status, attempt < 3 ? 'queued' : 'failed', `after attempt ${attempt}`);
+    await t.rejects(rig.services.ingest.run(docId, 1), { code: 'rag_embedder_failed' });
+    t.equal((await rig.services.documents.get(wendy, docId)).status, attempt < 3 ? 'queued' : 'failed', `after attempt ${attempt}`);
   }
-  const failed = await rig.rag.documents.get(wendy, docId);
+  const failed = await rig.services.documents.get(wendy, docId);
   t.match(failed, { status: 'failed', chunkCount: 0, error: { code: 'rag_embedder_failed', message: /answered HTTP 503/ }, progress: { chunks: CHUNKS, embedded: 64 } }, 'it says how far it came and why it stopped');
   t.equal(await stored(docId), 0, 'no chunk of it is stored');
   await ingestBystander('valve');
@@ -67,9 +67,9 @@ t.test('an embedder failing on chunk k: the document fails with its reason, noth
   t.ok((await found('boiler gauge door')).includes(keeper), 'the documents already there stay searchable');
 
   embeddings.failOn(undefined);
-  await rig.rag.documents.reingest(wendy, docId);
-  t.match(await rig.rag.ingest.run(docId, 2), { outcome: 'ready', chunks: CHUNKS });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null });
+  await rig.services.documents.reingest(wendy, docId);
+  t.match(await rig.services.ingest.run(docId, 2), { outcome: 'ready', chunks: CHUNKS });
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null });
   t.equal(await stored(docId), CHUNKS);
   t.ok((await found('quasarflux')).includes(docId));
 });
@@ -87,12 +87,12 @@ t.test('a chunk write that breaks off halfway is rolled back; the next attempt s
     },
   });
   await t.rejects(broken.run(docId, 1), { message: 'connection reset by peer' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', error: { code: 'rag_ingest_failed' }, chunkCount: 0 }, 'an unexpected failure is retried');
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'queued', error: { code: 'rag_ingest_failed' }, chunkCount: 0 }, 'an unexpected failure is retried');
   t.equal(await stored(docId), 0, 'the half that was written is gone');
   await ingestBystander('fuse');
   t.notOk((await found('zephyrcoil')).includes(docId));
 
-  t.match(await rig.rag.ingest.run(docId, 1), { outcome: 'ready', chunks: CHUNKS });
+  t.match(await rig.services.ingest.run(docId, 1), { outcome: 'ready', chunks: CHUNKS });
   t.equal(await stored(docId), CHUNKS);
   t.ok((await found('zephyrcoil')).includes(docId));
 });
@@ -116,12 +116,12 @@ t.test('a process that dies between writes leaves nothing searchable; the attemp
   void dying.run(docId, 1);
   await dead;
   t.equal(await stored(docId), 40, 'the dead attempt left part of its chunks behind');
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'processing', chunkCount: 0 });
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'processing', chunkCount: 0 });
   await ingestBystander('lamp');
   t.notOk((await found('cobaltwisp')).includes(docId), 'chunks the document does not name are never searched');
 
   // The scheduler retries an attempt whose lease lapsed; that attempt runs in another worker.
-  t.match(await rig.rag.ingest.run(docId, 1), { outcome: 'ready', chunks: CHUNKS });
+  t.match(await rig.services.ingest.run(docId, 1), { outcome: 'ready', chunks: CHUNKS });
   t.equal(await stored(docId), CHUNKS, 'the leftovers were replaced, not added to');
   t.ok((await found('cobaltwisp')).includes(docId));
 });
@@ -134,7 +134,7 @@ t.test('a commit that fails leaves no chunks; one that landed, or a failure afte
   });
   await t.rejects(noCommit.run(docId, 1), { message: 'write concern timed out' });
   t.equal(await stored(docId), 0);
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'queued', chunkCount: 0 });
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'queued', chunkCount: 0 });
 
   const lostReply = ingestWith({
     documents: {
@@ -147,28 +147,28 @@ t.test('a commit that fails leaves no chunks; one that landed, or a failure afte
     },
   });
   await t.rejects(lostReply.run(docId, 1), { message: 'no reply from the primary' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a commit that landed without answering is kept');
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a commit that landed without answering is kept');
   t.equal(await stored(docId), CHUNKS);
-  await rig.rag.documents.reingest(wendy, docId);
+  await rig.services.documents.reingest(wendy, docId);
 
   const version = createIndexVersion(store);
   const noBump = ingestWith({ version: { ...version, bump: () => Promise.reject(new Error('store unavailable')) } });
   await t.rejects(noBump.run(docId, 2), { message: 'store unavailable' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a committed document is not marked failed');
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'ready', chunkCount: CHUNKS, error: null }, 'a committed document is not marked failed');
   t.equal(await stored(docId), CHUNKS);
-  const retry = await rig.rag.ingest.run(docId, 2);
+  const retry = await rig.services.ingest.run(docId, 2);
   t.match(retry, { outcome: 'ready', chunks: CHUNKS, timings: { embedMs: 0 } }, 'nothing is embedded again');
   t.ok((await found('umbralkey')).includes(docId));
 });
 
 t.test('a re-ingest that fails keeps the previous version searchable and says it failed', async (t) => {
   const docId = await upload('tanks.txt', longText('tank', 'ferrolume'));
-  t.match(await rig.rag.ingest.run(docId, 1), { outcome: 'ready' });
-  await rig.rag.documents.reingest(wendy, docId);
+  t.match(await rig.services.ingest.run(docId, 1), { outcome: 'ready' });
+  await rig.services.documents.reingest(wendy, docId);
   embeddings.failOn('ferrolume', 503);
   t.teardown(() => embeddings.failOn(undefined));
-  for (let attempt = 1; attempt <= 3; attempt++) await t.rejects(rig.rag.ingest.run(docId, 2), { code: 'rag_embedder_failed' });
-  t.match(await rig.rag.documents.get(wendy, docId), { status: 'failed', chunkCount: CHUNKS, error: { code: 'rag_embedder_failed' } });
+  for (let attempt = 1; attempt <= 3; attempt++) await t.rejects(rig.services.ingest.run(docId, 2), { code: 'rag_embedder_failed' });
+  t.match(await rig.services.documents.get(wendy, docId), { status: 'failed', chunkCount: CHUNKS, error: { code: 'rag_embedder_failed' } });
   t.equal(await stored(docId), CHUNKS, 'only the previous version is stored');
   await ingestBystander('hatch');
   t.ok((await found('ferrolume')).includes(docId));

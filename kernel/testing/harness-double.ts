@@ -1,4 +1,4 @@
-// A stand-in for the agent harness that speaks its HTTP protocol (runs, SSE stream, resume) from a script, for kernel tests.
+// A stand-in for the agent harness that speaks its HTTP protocol (runs, SSE stream, resume) from a script, for kernel and plugin tests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
