@@ -1,8 +1,11 @@
 // The kernel's public entry: the only kernel module a plugin imports (as 'nexus/kernel').
 export { definePlugin } from './plugins/define-plugin.ts';
+export { coreServices } from './plugins/core-services.ts';
+export type { ClockService, PluginConfig, ProfileReader } from './plugins/core-services.ts';
 export type {
   PluginDefinition,
   PluginContext,
+  Provide,
   PluginRouter,
   BackgroundService,
   CollectionSpec,
@@ -24,8 +27,10 @@ export { defineTool } from './plugins/define-tool.ts';
 export type { ToolDefinition, ToolAnnotations, ToolCallContext } from './plugins/define-tool.ts';
 export { createServiceRef } from './plugins/service-ref.ts';
 export type { ServiceRef } from './plugins/service-ref.ts';
-export { AppError, defineErrors, isAppError } from './errors/app-error.ts';
-export type { ErrorSpec, ErrorFactory } from './errors/app-error.ts';
+export { AppError, defineErrors, isAppError } from '../shared/errors/app-error.ts';
+export type { ErrorSpec, ErrorFactory } from '../shared/errors/app-error.ts';
+export { toErrorBody } from '../shared/errors/error-body.ts';
+export type { ErrorBody } from '../shared/errors/error-body.ts';
 export { kernelErrors } from './errors/kernel-errors.ts';
 export type { Identity, AccessPolicy } from './identity/identity.ts';
 export type {
@@ -39,8 +44,8 @@ export type { DocumentStore, StoreCollection, StoreCursor } from '../shared/stor
 export { isDuplicateKeyError } from '../shared/store/port.ts';
 export { writeComment, writeEvent } from '../shared/http/server-sent-events.ts';
 export { openEventStream, wantsEventStream } from './http/event-stream.ts';
-export { schemaIssues } from './mcp/json-schema.ts';
-export type { SchemaIssue } from './mcp/json-schema.ts';
+export { schemaIssues, summarizeIssues, formatIssue } from '../shared/errors/schema-check.ts';
+export type { SchemaIssue, SchemaCheckOptions } from '../shared/errors/schema-check.ts';
 export type { Logger } from 'pino';
 export { taskServiceRef, TaskSchedule, TaskView, CreateTaskInput, TaskStatus, createdViaMcp } from './contracts/task-service.ts';
 export type { TaskService, TaskListFilter } from './contracts/task-service.ts';

@@ -80,6 +80,8 @@ async function runVariant(variant: Variant) {
   let peakHeap = 0;
   let peakRss = 0;
   let totalMs = 0;
+  // CPU time says what wall time cannot on a machine shared with other work: what the run itself consumed.
+  let cpuMs = 0;
 
   for (let run = 0; run < WARMUP_RUNS + MEASURED_RUNS; run += 1) {
     const marks: number[] = [];
@@ -94,14 +96,17 @@ async function runVariant(variant: Variant) {
       middleware: [createLimitsMiddleware({ maxModelCalls: ROUND_TRIPS + 1, maxToolCalls: ROUND_TRIPS, loopThreshold: ROUND_TRIPS }), createUsageMiddleware()],
     });
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = await runner.invoke({ runId: `${variant}-${run}`, threadId: 'bench', identity, messages: [{ role: 'user', content: 'go' }] });
     const ended = performance.now();
+    const cpu = process.cpuUsage(cpuBefore);
     if (result.status !== 'completed' || result.toolCalls.length !== ROUND_TRIPS) throw new Error(`bench run ended ${result.status}`);
     const memory = process.memoryUsage();
     peakHeap = Math.max(peakHeap, memory.heapUsed);
     peakRss = Math.max(peakRss, memory.rss);
     if (run < WARMUP_RUNS) continue;
     totalMs += ended - started;
+    cpuMs += (cpu.user + cpu.system) / 1000;
     for (let i = 0; i < ROUND_TRIPS; i += 1) {
       const span = (marks[i + 1] as number) - (marks[i] as number);
       const overhead = span - (modelSpent[i] as number) - (toolSpent[i] as number);
@@ -121,6 +126,7 @@ async function runVariant(variant: Variant) {
     earlyMedianMs: percentile(early, 50),
     lateMedianMs: percentile(late, 50),
     meanRunMs: totalMs / MEASURED_RUNS,
+    cpuPerTripMs: cpuMs / overheads.length,
     peakHeapMiB: peakHeap / 2 ** 20,
     peakRssMiB: peakRss / 2 ** 20,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
@@ -140,7 +146,7 @@ if (requested) {
   const fmt = (n: number) => n.toFixed(3);
   console.log(`harness loop: ${ROUND_TRIPS} round trips per run, ${MEASURED_RUNS} measured runs after ${WARMUP_RUNS} warm-up runs`);
   const lateLabel = `trips-${ROUND_TRIPS - 9}-${ROUND_TRIPS}-median-ms`;
-  console.log(`checkpointer  round-trips  median-ms  p95-ms  trips-1-10-median-ms  ${lateLabel}  late/early  mean-run-ms  peak-heap-MiB  peak-rss-MiB  maxRSS-MiB`);
+  console.log(`checkpointer  round-trips  median-ms  p95-ms  trips-1-10-median-ms  ${lateLabel}  late/early  mean-run-ms  cpu-ms-per-trip  peak-heap-MiB  peak-rss-MiB  maxRSS-MiB`);
   for (const r of rows) {
     console.log(
       [
@@ -152,6 +158,7 @@ if (requested) {
         fmt(r.lateMedianMs).padStart(lateLabel.length),
         (r.lateMedianMs / r.earlyMedianMs).toFixed(2).padStart(10),
         r.meanRunMs.toFixed(1).padStart(11),
+        fmt(r.cpuPerTripMs).padStart(15),
         r.peakHeapMiB.toFixed(1).padStart(13),
         r.peakRssMiB.toFixed(1).padStart(12),
         r.maxRssMiB.toFixed(1).padStart(10),

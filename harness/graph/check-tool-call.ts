@@ -81,7 +81,7 @@ export function checkToolCall(
       refusal: {
         code: 'invalid_arguments',
         message: `The arguments do not match the input schema of "${call.name}".`,
-        details: { problems: check.problems },
+        details: { issues: check.issues },
       },
     };
   }

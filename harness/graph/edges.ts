@@ -1,5 +1,5 @@
 // The graph's shape: which edges each node may return. Checked on every transition so a node cannot reroute the run.
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 import type { Edge, NodeName } from './run-state.ts';
 
 export const EDGES: Readonly<Record<NodeName, readonly Edge[]>> = {
@@ -16,6 +16,6 @@ export const EDGES: Readonly<Record<NodeName, readonly Edge[]>> = {
 
 export function assertEdge(from: NodeName, to: Edge): void {
   if (!EDGES[from].includes(to)) {
-    throw new HarnessError('invariant_violation', `node ${from} returned edge ${to}, which the graph does not have`);
+    throw harnessErrors.invariant_violation(undefined, `node ${from} returned edge ${to}, which the graph does not have`);
   }
 }

@@ -1,8 +1,9 @@
-// The harness's error registry (runs and its HTTP service): each code with its HTTP status and a default message, and the mapping to RunError.
+// The harness's error registry (runs and its HTTP service), declared like every registry (code = key, status, message), and the mapping to RunError.
 import type { RunError } from '../../shared/contracts/run-result.ts';
+import { defineErrors, isAppError } from '../../shared/errors/app-error.ts';
 import { isModelError } from '../models/model-errors.ts';
 
-export const HARNESS_ERRORS = {
+export const harnessErrors = defineErrors({
   invalid_request: { status: 400, message: 'The run request is invalid.' },
   run_exists: { status: 409, message: 'A run with this id already exists.' },
   run_not_found: { status: 404, message: 'No checkpoint exists for this run.' },
@@ -35,35 +36,16 @@ export const HARNESS_ERRORS = {
   route_not_found: { status: 404, message: 'No such route.' },
   invalid_json: { status: 400, message: 'The body is not valid JSON.' },
   payload_too_large: { status: 413, message: 'The body is too large.' },
-} as const;
-
-export type HarnessErrorCode = keyof typeof HARNESS_ERRORS;
-
-export class HarnessError extends Error {
-  override readonly name = 'HarnessError';
-  readonly status: number;
-  constructor(
-    readonly code: HarnessErrorCode,
-    message: string = HARNESS_ERRORS[code].message,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.status = HARNESS_ERRORS[code].status;
-  }
-}
-
-export function isHarnessError(err: unknown, code?: HarnessErrorCode): err is HarnessError {
-  return err instanceof HarnessError && (code === undefined || err.code === code);
-}
+});
 
 /** How a failure is reported in the RunResult; unexpected errors keep their message, never their stack. */
 export function toRunError(err: unknown, node: string | undefined): RunError {
-  const error: RunError = isHarnessError(err)
+  const error: RunError = isAppError(err)
     ? { code: err.code, message: err.message }
     : isModelError(err)
       ? { code: err.code, message: err.message }
       : { code: 'internal_error', message: err instanceof Error ? err.message : String(err) };
-  if (isHarnessError(err) && err.details !== undefined) error.details = err.details;
+  if (isAppError(err) && err.details !== undefined) error.details = err.details;
   if (node !== undefined) error.node = node;
   return error;
 }

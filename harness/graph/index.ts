@@ -9,4 +9,4 @@ export { CheckpointConflictError } from './checkpointer.ts';
 export { createMemoryCheckpointer } from './memory-checkpointer.ts';
 export { createStoreCheckpointer } from './store-checkpointer.ts';
 export { assertToolCallPairing } from './tool-call-pairing.ts';
-export { HarnessError, HARNESS_ERRORS, type HarnessErrorCode } from './harness-errors.ts';
+export { harnessErrors } from './harness-errors.ts';

@@ -1,10 +1,11 @@
 // Applies a reviewer's decisions to a paused run: all of them checked first, then applied together, each exactly once.
 import type { ResumeRequest, ReviewDecision } from '../../shared/contracts/review-decision.ts';
 import type { Refusal, ReviewNote } from '../../shared/contracts/tool-call-record.ts';
+import type { SchemaIssue } from '../../shared/errors/schema-check.ts';
 import type { RunPolicy } from '../tools/run-policy.ts';
 import type { ToolCatalog } from '../tools/tool-registry.ts';
 import { checkToolCall } from './check-tool-call.ts';
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 import { RESUME_NODE, type BatchEntry, type RunState, type ToolOutcome } from './run-state.ts';
 import { refusalOutcome, replyOutcome } from './tool-outcome.ts';
 
@@ -14,32 +15,35 @@ interface DecisionDeps {
   now: number;
 }
 
-/** Problems with the decision set as a whole, before any single decision is looked at. */
-function setProblems(state: RunState, decisions: readonly ReviewDecision[]): string[] {
-  const problems: string[] = [];
+/** Problems with the decision set as a whole, before any single decision is looked at; each at the decision it concerns. */
+function setIssues(state: RunState, decisions: readonly ReviewDecision[]): SchemaIssue[] {
+  const issues: SchemaIssue[] = [];
   const pending = new Map(state.pendingReviews.map((review) => [review.toolCallId, review]));
   const seen = new Set<string>();
-  for (const decision of decisions) {
+  decisions.forEach((decision, i) => {
+    const path = `/decisions/${i}`;
     const review = pending.get(decision.toolCallId);
-    if (seen.has(decision.toolCallId)) problems.push(`more than one decision for ${decision.toolCallId}`);
+    if (seen.has(decision.toolCallId)) issues.push({ path, message: `more than one decision for ${decision.toolCallId}` });
     else if (!review) {
       const already = state.decidedToolCallIds.includes(decision.toolCallId);
-      problems.push(`${decision.toolCallId} ${already ? 'was already decided' : 'is not a pending call of this run'}`);
+      issues.push({ path, message: `${decision.toolCallId} ${already ? 'was already decided' : 'is not a pending call of this run'}` });
     } else if (review.kind === 'human_input' && (decision.type === 'approve' || decision.type === 'edit')) {
-      problems.push(`${decision.toolCallId} is a question to the human; answer it with respond (or reject it)`);
+      issues.push({ path, message: `${decision.toolCallId} is a question to the human; answer it with respond (or reject it)` });
     }
     seen.add(decision.toolCallId);
-  }
-  for (const id of pending.keys()) if (!seen.has(id)) problems.push(`no decision for pending call ${id}`);
-  return problems;
+  });
+  for (const id of pending.keys()) if (!seen.has(id)) issues.push({ path: '/decisions', message: `no decision for pending call ${id}` });
+  return issues;
 }
 
 /** Edited arguments meet the same schema as the model's own; a reviewer who mistyped can send the decision again. */
-function checkEdit(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps) {
+function checkEdit(entry: BatchEntry, args: Record<string, unknown>, state: RunState, deps: DecisionDeps, at: string): SchemaIssue[] {
   const check = checkToolCall({ name: entry.call.name, arguments: args }, deps.catalog, state);
-  if (check.ok) return undefined;
-  const details = check.refusal.details === undefined ? '' : ` ${JSON.stringify(check.refusal.details)}`;
-  return `edited arguments for ${entry.call.id} are refused: ${check.refusal.message}${details}`;
+  if (check.ok) return [];
+  const lead = `edited arguments for ${entry.call.id} are refused`;
+  const argumentIssues = (check.refusal.details as { issues?: SchemaIssue[] } | undefined)?.issues;
+  if (!argumentIssues?.length) return [{ path: at, message: `${lead}: ${check.refusal.message}` }];
+  return argumentIssues.map((issue) => ({ path: `${at}/arguments${issue.path}`, message: `${lead}: ${issue.path || '/'}: ${issue.message}` }));
 }
 
 /**
@@ -74,24 +78,23 @@ function decide(entry: BatchEntry, decision: ReviewDecision, reviewerId: string 
 
 /**
  * Returns the state to checkpoint before the run continues, and the outcomes the decisions produced directly.
- * Throws HarnessError('invalid_review_decision') listing every problem, and then nothing is applied.
+ * Throws harnessErrors.invalid_review_decision listing every issue, and then nothing is applied.
  */
 export async function applyReviewDecisions(
   state: RunState,
   request: ResumeRequest,
   deps: DecisionDeps,
 ): Promise<{ state: RunState; outcomes: ToolOutcome[] }> {
-  const problems = setProblems(state, request.decisions);
+  const issues = setIssues(state, request.decisions);
   const byId = new Map(request.decisions.map((decision) => [decision.toolCallId, decision]));
-  if (problems.length === 0) {
+  if (issues.length === 0) {
     for (const entry of state.batch) {
       const decision = byId.get(entry.call.id);
       if (entry.phase !== 'awaiting_review' || decision?.type !== 'edit') continue;
-      const problem = checkEdit(entry, decision.arguments, state, deps);
-      if (problem) problems.push(problem);
+      issues.push(...checkEdit(entry, decision.arguments, state, deps, `/decisions/${request.decisions.indexOf(decision)}`));
     }
   }
-  if (problems.length > 0) throw new HarnessError('invalid_review_decision', problems.join('; '), { problems });
+  if (issues.length > 0) throw harnessErrors.invalid_review_decision({ issues }, issues.map((issue) => issue.message).join('; '));
 
   const kinds = new Map(state.pendingReviews.map((review) => [review.toolCallId, review.kind]));
   const outcomes: ToolOutcome[] = [];

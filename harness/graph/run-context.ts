@@ -4,6 +4,8 @@ import type { RunIdentity } from '../../shared/contracts/run-request.ts';
 import type { ModelStepDraft } from './model-steps.ts';
 
 export interface RunContextInput {
+  /** The run being resolved, e.g. to trace a routing model call as part of it. */
+  runId: string;
   identity: RunIdentity;
   messages: readonly Message[];
   /** Pins from the request; a provider should honour them rather than route again. */

@@ -1,7 +1,8 @@
 // Drives the nodes from the state's current node to END or a pause, checkpointing after every transition.
+import type { AppError } from '../../shared/errors/app-error.ts';
 import type { Checkpointer } from './checkpointer.ts';
 import { assertEdge } from './edges.ts';
-import { HarnessError, toRunError } from './harness-errors.ts';
+import { harnessErrors, toRunError } from './harness-errors.ts';
 import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
 import { applyNodeResult, type NodeName, type NodeResult, type RunState } from './run-state.ts';
 import type { Message } from '../../shared/contracts/messages.ts';
@@ -55,10 +56,10 @@ function violationOf(checked: readonly Message[], state: RunState): unknown {
 }
 
 /** Why the run must stop before its next node: the caller went away, or someone asked (through any copy) to cancel it. */
-async function cancellation(state: RunState, ctx: NodeContext): Promise<HarnessError | undefined> {
-  if (ctx.signal.aborted) return new HarnessError('cancelled');
+async function cancellation(state: RunState, ctx: NodeContext): Promise<AppError | undefined> {
+  if (ctx.signal.aborted) return harnessErrors.cancelled();
   const requested = await ctx.cancelRequested?.(state.runId);
-  return requested ? new HarnessError('cancelled', `the run was cancelled by ${requested.by.userId}`, { cancelledBy: requested.by }) : undefined;
+  return requested ? harnessErrors.cancelled({ cancelledBy: requested.by }, `the run was cancelled by ${requested.by.userId}`) : undefined;
 }
 
 export interface GraphRun {

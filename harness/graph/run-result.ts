@@ -1,12 +1,12 @@
 // Builds the RunResult a caller gets from a run's latest state, with what its answer rests on.
 import type { RunResult } from '../../shared/contracts/run-result.ts';
 import { groundingOf } from './grounding.ts';
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 import type { RunState } from './run-state.ts';
 
 export function buildRunResult(state: RunState): RunResult {
   const status = state.status;
-  if (status === 'running') throw new HarnessError('invariant_violation', `run ${state.runId} has no outcome yet`);
+  if (status === 'running') throw harnessErrors.invariant_violation(undefined, `run ${state.runId} has no outcome yet`);
   const result: RunResult = {
     runId: state.runId,
     threadId: state.threadId,

@@ -1,10 +1,11 @@
 // The runner: invoke, stream and resume all drive the one graph; stream yields events, invoke returns the RunResult.
-import { Compile } from 'typebox/compile';
 import type { ReviewDecision, ResumeRequest } from '../../shared/contracts/review-decision.ts';
 import { ResumeRequestSchema } from '../../shared/contracts/review-decision.ts';
 import { RunRequestSchema, type RunIdentity, type RunRequest } from '../../shared/contracts/run-request.ts';
 import type { RunResult } from '../../shared/contracts/run-result.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
+import { schemaIssues, summarizeIssues } from '../../shared/errors/schema-check.ts';
 import { createHookPipeline } from '../middleware/hook-pipeline.ts';
 import type { Middleware } from '../middleware/middleware.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
@@ -14,7 +15,7 @@ import type { ToolRegistry } from '../tools/tool-registry.ts';
 import type { CancelRequests } from './cancel-requests.ts';
 import { CheckpointConflictError, type Checkpointer } from './checkpointer.ts';
 import { eventChannel } from './event-channel.ts';
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 import { hookRun, type NodeContext, type NodeTable } from './node-context.ts';
 import { defaultNodes } from './nodes/index.ts';
 import type { RunContextProvider } from './run-context.ts';
@@ -60,17 +61,10 @@ export interface Runner {
   cancelPaused(runId: string, by: { userId: string; role: string }, options?: RunOptions): Promise<RunResult>;
 }
 
-const checkRunRequest = Compile(RunRequestSchema);
-const checkResumeRequest = Compile(ResumeRequestSchema);
-
-function problemsOf(validator: { Errors(value: unknown): Array<{ instancePath: string; message: string }> }, value: unknown): string[] {
-  return validator.Errors(value).map((error) => `${error.instancePath || '/'} ${error.message}`);
-}
-
 async function resultOf(events: AsyncIterable<RunStreamEvent>): Promise<RunResult> {
   let result: RunResult | undefined;
   for await (const event of events) if (event.type === 'run_finished') result = event.result;
-  if (!result) throw new HarnessError('internal_error', 'the run ended without a result');
+  if (!result) throw harnessErrors.internal_error(undefined, 'the run ended without a result');
   return result;
 }
 
@@ -101,14 +95,14 @@ export function createRunner(deps: RunnerDeps): Runner {
 
   function stream(request: RunRequest, options: RunOptions = {}) {
     return eventChannel<RunStreamEvent>(async (emit, signal) => {
-      const problems = problemsOf(checkRunRequest, request);
-      if (problems.length > 0) throw new HarnessError('invalid_request', `invalid run request: ${problems.join('; ')}`, { problems });
+      const issues = schemaIssues(RunRequestSchema, request);
+      if (issues) throw harnessErrors.invalid_request({ issues }, `invalid run request: ${summarizeIssues(issues)}`);
       const state = initialRunState(request, now());
       try {
         await saveCheckpoint(deps.checkpointer, state, null);
       } catch (err) {
-        if (err instanceof CheckpointConflictError) throw new HarnessError('run_exists', `run ${request.runId} already exists`);
-        if (err instanceof HarnessError && err.code === 'invariant_violation') throw new HarnessError('invalid_request', err.message);
+        if (err instanceof CheckpointConflictError) throw harnessErrors.run_exists(undefined, `run ${request.runId} already exists`);
+        if (isAppError(err, 'invariant_violation')) throw harnessErrors.invalid_request(undefined, err.message);
         throw err;
       }
       emit({ type: 'run_started', runId: state.runId, threadId: state.threadId, resumed: false });
@@ -121,23 +115,23 @@ export function createRunner(deps: RunnerDeps): Runner {
       const request: ResumeRequest = { runId, decisions };
       if (options.reviewer) request.reviewer = options.reviewer;
       if (options.identity) request.identity = options.identity;
-      const problems = problemsOf(checkResumeRequest, request);
-      if (problems.length > 0) throw new HarnessError('invalid_review_decision', `invalid resume request: ${problems.join('; ')}`, { problems });
+      const issues = schemaIssues(ResumeRequestSchema, request);
+      if (issues) throw harnessErrors.invalid_review_decision({ issues }, `invalid resume request: ${summarizeIssues(issues)}`);
       const saved = await deps.checkpointer.load(runId);
-      if (!saved) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      if (!saved) throw harnessErrors.run_not_found(undefined, `no checkpoint exists for run ${runId}`);
       if (options.identity && options.identity.userId !== saved.identity.userId) {
-        throw new HarnessError('identity_mismatch', `run ${runId} was started for another user`);
+        throw harnessErrors.identity_mismatch(undefined, `run ${runId} was started for another user`);
       }
       // The calls run, and later steps are authorized, with the identity as it is now, never as it was at the pause.
       const state: RunState = options.identity ? { ...saved, identity: options.identity } : saved;
       if (state.status !== 'interrupted') {
-        throw new HarnessError('resume_refused', `run ${runId} is ${state.status}, not waiting for review; decisions are applied once`);
+        throw harnessErrors.resume_refused(undefined, `run ${runId} is ${state.status}, not waiting for review; decisions are applied once`);
       }
       const applied = await applyReviewDecisions(state, request, { catalog: await deps.tools.catalog(), policy: deps.policy, now: now() });
       try {
         await saveCheckpoint(deps.checkpointer, applied.state, state.step);
       } catch (err) {
-        if (err instanceof CheckpointConflictError) throw new HarnessError('resume_refused', `run ${runId} was resumed by another request first`);
+        if (err instanceof CheckpointConflictError) throw harnessErrors.resume_refused(undefined, `run ${runId} was resumed by another request first`);
         throw err;
       }
       emit({ type: 'run_started', runId, threadId: state.threadId, resumed: true });
@@ -149,8 +143,8 @@ export function createRunner(deps: RunnerDeps): Runner {
   function cancelPausedStream(runId: string, by: { userId: string; role: string }, options: RunOptions = {}) {
     return eventChannel<RunStreamEvent>(async (emit, signal) => {
       const saved = await deps.checkpointer.load(runId);
-      if (!saved) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
-      if (saved.status !== 'interrupted') throw new HarnessError('resume_refused', `run ${runId} is ${saved.status}, not waiting for review`);
+      if (!saved) throw harnessErrors.run_not_found(undefined, `no checkpoint exists for run ${runId}`);
+      if (saved.status !== 'interrupted') throw harnessErrors.resume_refused(undefined, `run ${runId} is ${saved.status}, not waiting for review`);
       const error = { code: 'cancelled', message: `the run was cancelled by ${by.userId}`, node: saved.node, details: { cancelledBy: { userId: by.userId, role: by.role } } };
       // Straight to fail from the pause: it answers every pending call; the step check makes a racing resume or cancel lose.
       const state: RunState = { ...saved, status: 'running', node: 'fail', error };
@@ -158,7 +152,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       try {
         await drive(state, true, emit, signal);
       } catch (err) {
-        if (err instanceof CheckpointConflictError) throw new HarnessError('resume_refused', `run ${runId} was resumed or cancelled by another request first`);
+        if (err instanceof CheckpointConflictError) throw harnessErrors.resume_refused(undefined, `run ${runId} was resumed or cancelled by another request first`);
         throw err;
       }
     }, options.signal);

@@ -1,7 +1,7 @@
 // The tool-call pairing invariant: every tool_call_id gets exactly one ToolMessage, right after its call, in call order.
 import type { Message, ToolCall } from '../../shared/contracts/messages.ts';
 import { sharedPrefixLength } from './checkpoint-history.ts';
-import { HarnessError } from './harness-errors.ts';
+import { harnessErrors } from './harness-errors.ts';
 
 /**
  * `allowOpenTail` admits a last assistant message whose calls have no answers yet (the batch in flight while a run
@@ -11,7 +11,7 @@ export function assertToolCallPairing(messages: readonly Message[], options: { a
   for (let i = options.from ?? 0; i < messages.length; i += 1) {
     const message = messages[i] as Message;
     if (message.role === 'tool') {
-      throw new HarnessError('invariant_violation', `ToolMessage ${message.tool_call_id} at ${i} answers no pending tool call`);
+      throw harnessErrors.invariant_violation(undefined, `ToolMessage ${message.tool_call_id} at ${i} answers no pending tool call`);
     }
     if (message.role !== 'assistant' || message.tool_calls.length === 0) continue;
     const calls = message.tool_calls;
@@ -20,13 +20,13 @@ export function assertToolCallPairing(messages: readonly Message[], options: { a
       const answer = messages[i + 1 + j];
       const call = calls[j] as ToolCall;
       if (answer === undefined) {
-        throw new HarnessError('invariant_violation', `tool call ${call.id} has no ToolMessage`);
+        throw harnessErrors.invariant_violation(undefined, `tool call ${call.id} has no ToolMessage`);
       }
       if (answer.role !== 'tool') {
-        throw new HarnessError('invariant_violation', `tool call ${call.id} is followed by a ${answer.role} message, not its ToolMessage`);
+        throw harnessErrors.invariant_violation(undefined, `tool call ${call.id} is followed by a ${answer.role} message, not its ToolMessage`);
       }
       if (answer.tool_call_id !== call.id) {
-        throw new HarnessError('invariant_violation', `ToolMessage ${answer.tool_call_id} is where the answer to ${call.id} belongs`);
+        throw harnessErrors.invariant_violation(undefined, `ToolMessage ${answer.tool_call_id} is where the answer to ${call.id} belongs`);
       }
     }
     i += calls.length;

@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { CancelCallSchema, ResumeCallSchema } from '../../shared/contracts/harness-http.ts';
 import { RunRequestSchema } from '../../shared/contracts/run-request.ts';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { HarnessService } from '../runtime/harness-service.ts';
 import { sendEventStream } from './event-stream.ts';
 
@@ -23,7 +23,7 @@ function cancelOnHangUp(reply: FastifyReply): AbortSignal {
 
 function checkRunId(params: { runId: string }, body: { runId?: string }): void {
   if (body.runId !== undefined && body.runId !== params.runId) {
-    throw new HarnessError('invalid_request', 'The body names another run than the path.', { fields: [{ field: 'body/runId', message: 'must equal the path' }] });
+    throw harnessErrors.invalid_request({ issues: [{ path: '/body/runId', message: 'must equal the run id in the path' }] }, 'The body names another run than the path.');
   }
 }
 

@@ -1,7 +1,7 @@
 // Model-call and tool-call limits with loop detection; a run over a limit stops as failed and its open calls are answered.
 import type { ToolCallRecord } from '../../shared/contracts/tool-call-record.ts';
 import { sharedPrefixLength } from '../graph/checkpoint-history.ts';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { Middleware } from './middleware.ts';
 
 export interface LimitsOptions {
@@ -56,7 +56,7 @@ export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware 
     beforeModel({ run, state }) {
       const max = run.limits.maxModelCalls ?? defaults.maxModelCalls;
       if (state.modelCalls >= max) {
-        throw new HarnessError('limit_exceeded', `the run reached its limit of ${max} model calls`);
+        throw harnessErrors.limit_exceeded(undefined, `the run reached its limit of ${max} model calls`);
       }
     },
     afterModel({ run, state, response }) {
@@ -64,7 +64,7 @@ export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware 
       if (calls.length === 0) return;
       const maxToolCalls = run.limits.maxToolCalls ?? defaults.maxToolCalls;
       if (state.toolCalls.length + calls.length > maxToolCalls) {
-        throw new HarnessError('limit_exceeded', `the model asked for more than the run's limit of ${maxToolCalls} tool calls`);
+        throw harnessErrors.limit_exceeded(undefined, `the model asked for more than the run's limit of ${maxToolCalls} tool calls`);
       }
       const threshold = run.limits.loopThreshold ?? defaults.loopThreshold;
       const seen = seenIn(run.runId, state.toolCalls);
@@ -74,10 +74,7 @@ export function createLimitsMiddleware(options: LimitsOptions = {}): Middleware 
         const count = (seen.get(key) ?? 0) + (asked.get(key) ?? 0) + 1;
         asked.set(key, (asked.get(key) ?? 0) + 1);
         if (count >= threshold) {
-          throw new HarnessError('loop_detected', `the model called ${call.name} with the same arguments ${count} times`, {
-            tool: call.name,
-            count,
-          });
+          throw harnessErrors.loop_detected({ tool: call.name, count }, `the model called ${call.name} with the same arguments ${count} times`);
         }
       }
     },

@@ -18,17 +18,18 @@ export function createLoggingMiddleware(options: LoggingOptions): Middleware {
       sessionId: run.identity.sessionId,
       userId: run.identity.userId,
     });
+  // A child logger costs its bindings' serialisation; at a level that drops info lines, none is made for them.
+  const infoFor = (run: HookRun) => (options.logger.isLevelEnabled('info') ? forRun(run) : undefined);
   return {
     name: 'logging',
     beforeAgent({ run, resumed }) {
-      forRun(run).info({ event: 'run_started', resumed, route: run.route, skill: run.skill }, 'run started');
+      infoFor(run)?.info({ event: 'run_started', resumed, route: run.route, skill: run.skill }, 'run started');
     },
     async wrapModelCall(ctx, next) {
-      const log = forRun(ctx.run);
       const startedAt = now();
       try {
         const response = await next();
-        log.info(
+        infoFor(ctx.run)?.info(
           {
             span: 'model',
             durationMs: now() - startedAt,
@@ -41,14 +42,14 @@ export function createLoggingMiddleware(options: LoggingOptions): Middleware {
         );
         return response;
       } catch (err) {
-        log.warn({ span: 'model', durationMs: now() - startedAt, err: (err as Error).message }, 'model call failed');
+        forRun(ctx.run).warn({ span: 'model', durationMs: now() - startedAt, err: (err as Error).message }, 'model call failed');
         throw err;
       }
     },
     async wrapToolCall(ctx, next) {
       const startedAt = now();
       const outcome = await next();
-      forRun(ctx.run).info(
+      infoFor(ctx.run)?.info(
         {
           span: 'tool',
           toolCallId: ctx.call.id,
@@ -61,7 +62,7 @@ export function createLoggingMiddleware(options: LoggingOptions): Middleware {
       return outcome;
     },
     afterAgent({ run, result }) {
-      forRun(run).info(
+      infoFor(run)?.info(
         {
           event: 'run_finished',
           status: result.status,

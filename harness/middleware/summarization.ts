@@ -3,8 +3,10 @@ import type { Message } from '../../shared/contracts/messages.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
 import { splitHistory, SUMMARY_PREFIX } from './history-split.ts';
 import type { Middleware } from './middleware.ts';
+import type { SideModel } from './tracing.ts';
 
-export type Summarizer = (messages: readonly Message[], signal?: AbortSignal) => Promise<string>;
+/** `runId` names the run whose history is summarised, so that the summary call is traced as part of it. */
+export type Summarizer = (messages: readonly Message[], signal?: AbortSignal, runId?: string) => Promise<string>;
 
 export interface SummarizationOptions {
   summarize: Summarizer;
@@ -20,11 +22,11 @@ export function createSummarizationMiddleware(options: SummarizationOptions): Mi
   }
   return {
     name: 'summarization',
-    async beforeModel({ messages, signal }) {
+    async beforeModel({ run, messages, signal }) {
       if (messages.length <= options.maxMessages) return;
       const split = splitHistory(messages, options.keepRecent);
       if (!split) return;
-      const summary = await options.summarize(split.older, signal);
+      const summary = await options.summarize(split.older, signal, run.runId);
       const note: Message = { role: 'system', content: `${SUMMARY_PREFIX} ${summary}` };
       return { messages: [...split.lead, note, ...split.recent] };
     },
@@ -55,9 +57,12 @@ function transcript(messages: readonly Message[]): string {
     .join('\n');
 }
 
-/** A Summarizer that asks a model, with no tools offered, so the summary cannot trigger any action. */
-export function createModelSummarizer(model: ModelAdapter): Summarizer {
-  return async (messages, signal) => {
+/**
+ * A Summarizer that asks a model, with no tools offered, so the summary cannot trigger any action. `traced` gives the
+ * model as one run calls it (a chat span of that run); without it, or without a run id, `model` is called as it is.
+ */
+export function createModelSummarizer(model: ModelAdapter, traced?: SideModel): Summarizer {
+  return async (messages, signal, runId) => {
     const request = {
       messages: [
         { role: 'system' as const, content: SUMMARY_INSTRUCTIONS },
@@ -66,7 +71,7 @@ export function createModelSummarizer(model: ModelAdapter): Summarizer {
       tools: [],
       ...(signal ? { signal } : {}),
     };
-    const response = await model.call(request);
+    const response = await (runId !== undefined && traced ? traced(runId) : model).call(request);
     return response.message.content.trim();
   };
 }

@@ -1,6 +1,6 @@
 // Token accounting: reports usage after every model call and stops a run that has used up its token budget.
 import type { TokenUsage } from '../../shared/contracts/run-result.ts';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { Middleware } from './middleware.ts';
 
 export interface UsageReport {
@@ -26,7 +26,7 @@ export function createUsageMiddleware(options: UsageOptions = {}): Middleware {
     beforeModel({ run, state }) {
       const budget = run.limits.maxTotalTokens ?? options.maxTotalTokens;
       if (budget !== undefined && state.usage.totalTokens >= budget) {
-        throw new HarnessError('limit_exceeded', `the run used ${state.usage.totalTokens} tokens, reaching its budget of ${budget}`);
+        throw harnessErrors.limit_exceeded(undefined, `the run used ${state.usage.totalTokens} tokens, reaching its budget of ${budget}`);
       }
     },
     afterModel({ run, state, response }) {

@@ -1,9 +1,10 @@
 // Plugs routing and skills into the graph: settles a run's route or skill and the instructions placed ahead of its conversation.
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { RunContext, RunContextInput, RunContextProvider } from '../graph/run-context.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
+import type { SideModel } from '../middleware/tracing.ts';
 import type { RuntimeSnapshot } from '../runtime/runtime-snapshot.ts';
 import { skillBody } from '../skills/skill-file.ts';
 import { selectRoute } from './intent-router.ts';
@@ -12,6 +13,8 @@ import { findChoice, routeChoices, type RouteChoice } from './route-choices.ts';
 export interface RunContextDeps {
   snapshot: RuntimeSnapshot;
   model: ModelAdapter;
+  /** The model the routing call of one run goes to (traced as part of that run); `model` itself when absent. */
+  routingModel?: SideModel;
   logger: Logger;
 }
 
@@ -21,7 +24,7 @@ async function choiceInstructions(choice: RouteChoice): Promise<string | undefin
   try {
     return skillBody(await readFile(choice.path as string, 'utf8'));
   } catch (err) {
-    throw new HarnessError('skill_unavailable', `the skill "${choice.name}" could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw harnessErrors.skill_unavailable(undefined, `the skill "${choice.name}" could not be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
@@ -48,13 +51,13 @@ export function createRunContextProvider(deps: RunContextDeps): RunContextProvid
       const pinned = input.skill ?? input.route;
       if (pinned !== undefined) {
         choice = findChoice(snapshot, pinned, input.skill !== undefined ? 'skill' : undefined);
-        if (!choice) throw new HarnessError('unknown_route', `no route or skill is named "${pinned}"`);
+        if (!choice) throw harnessErrors.unknown_route(undefined, `no route or skill is named "${pinned}"`);
       } else {
         const choices = routeChoices(snapshot, input.identity.role);
         if (choices.length === 1) choice = choices[0];
         if (choices.length > 1) {
           const routing = snapshot.profile.routing;
-          const picked = await selectRoute(deps.model, {
+          const picked = await selectRoute(deps.routingModel?.(input.runId) ?? deps.model, {
             messages: input.messages,
             choices,
             signal: input.signal,

@@ -6,13 +6,13 @@ import type { RunResult } from '../../shared/contracts/run-result.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
 import type { CancelRequests } from '../graph/cancel-requests.ts';
 import type { Checkpointer } from '../graph/checkpointer.ts';
-import { HarnessError } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import { createRunner, type Runner } from '../graph/runner.ts';
 import { createLimitsMiddleware } from '../middleware/limits.ts';
 import { createLoggingMiddleware } from '../middleware/logging.ts';
 import type { Middleware } from '../middleware/middleware.ts';
 import { createModelSummarizer, createSummarizationMiddleware } from '../middleware/summarization.ts';
-import { createTracingMiddleware } from '../middleware/tracing.ts';
+import { createTracingMiddleware, type TracingMiddleware } from '../middleware/tracing.ts';
 import { createUsageMiddleware } from '../middleware/usage.ts';
 import { messageContentCaptured } from '../../shared/telemetry/telemetry-switch.ts';
 import type { ModelAdapter } from '../models/model-adapter.ts';
@@ -61,16 +61,16 @@ export interface HarnessService {
 async function lastResult(events: AsyncIterable<RunStreamEvent>): Promise<RunResult> {
   let result: RunResult | undefined;
   for await (const event of events) if (event.type === 'run_finished') result = event.result;
-  if (!result) throw new HarnessError('internal_error', 'the run ended without a result');
+  if (!result) throw harnessErrors.internal_error(undefined, 'the run ended without a result');
   return result;
 }
 
 function checkPins(snapshot: RuntimeSnapshot, request: RunRequest): void {
   if (request.skill !== undefined && !findChoice(snapshot, request.skill, 'skill')) {
-    throw new HarnessError('unknown_route', `no enabled skill is named "${request.skill}"`);
+    throw harnessErrors.unknown_route(undefined, `no enabled skill is named "${request.skill}"`);
   }
   if (request.route !== undefined && !findChoice(snapshot, request.route)) {
-    throw new HarnessError('unknown_route', `no route or enabled skill is named "${request.route}"`);
+    throw harnessErrors.unknown_route(undefined, `no route or enabled skill is named "${request.route}"`);
   }
 }
 
@@ -80,18 +80,19 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
   const captureContent = messageContentCaptured(process.env);
 
   /** Limits and summarising follow the snapshot's profile; the summary is written by the run's own model. */
-  function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter): Middleware[] {
+  function middlewareFor(snapshot: RuntimeSnapshot, model: ModelAdapter, tracing: TracingMiddleware): Middleware[] {
     const { history, limits } = snapshot.profile;
+    const summarizer = createModelSummarizer(model, (runId) => tracing.sideModel(model, runId, 'summary'));
     const summarize = history && history.summarizeAfter > 0
-      ? [createSummarizationMiddleware({ summarize: createModelSummarizer(model), maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
+      ? [createSummarizationMiddleware({ summarize: summarizer, maxMessages: history.summarizeAfter, keepRecent: history.keepRecent })]
       : [];
-    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
     return [tracing, logging, createLimitsMiddleware(limits), ...summarize, usage];
   }
 
   /** A nested run (a subagent's) gets no subagents, no human questions and no review pauses: nothing could wait for it. */
   function runnerFor(snapshot: RuntimeSnapshot, identity: RunIdentity, model: ModelAdapter, nested = false): Runner {
-    const middleware = middlewareFor(snapshot, model);
+    const tracing = createTracingMiddleware({ provider: model.provider, model: model.model, captureContent });
+    const middleware = middlewareFor(snapshot, model, tracing);
     const mcpSources = resolveMcpServers(snapshot.profile, deps.mcpUrl).map((server) =>
       createMcpToolSource(server.name, deps.pool.connection(server, identity), snapshot.profile),
     );
@@ -106,7 +107,7 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
       checkpointer: deps.checkpointer,
       cancellations: deps.cancellations,
       middleware,
-      context: createRunContextProvider({ snapshot, model, logger: deps.logger }),
+      context: createRunContextProvider({ snapshot, model, routingModel: (runId) => tracing.sideModel(model, runId, 'routing'), logger: deps.logger }),
       toolTimeoutMs: deps.toolTimeoutMs,
       ...(deps.now ? { now: deps.now } : {}),
       ...(deps.timers ? { timers: deps.timers } : {}),
@@ -121,8 +122,8 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     return (async function* () {
       const snapshot = deps.snapshots.current();
       const settings = snapshot.profile.model;
-      if (!settings) throw new HarnessError('model_not_configured');
-      if (!snapshot.profile.roles[identity.role]) throw new HarnessError('unknown_role', `the role "${identity.role}" is not in the runtime profile`);
+      if (!settings) throw harnessErrors.model_not_configured();
+      if (!snapshot.profile.roles[identity.role]) throw harnessErrors.unknown_role(undefined, `the role "${identity.role}" is not in the runtime profile`);
       check(snapshot);
       const lease = deps.models.acquire(settings);
       try {
@@ -152,7 +153,7 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     resume: (runId, call, signal) => lastResult(resumeStream(runId, call, signal)),
     async cancel(runId, { by }) {
       const saved = await deps.checkpointer.load(runId);
-      if (saved && (saved.status === 'completed' || saved.status === 'failed')) throw new HarnessError('run_not_active', `run ${runId} is ${saved.status}`);
+      if (saved && (saved.status === 'completed' || saved.status === 'failed')) throw harnessErrors.run_not_active(undefined, `run ${runId} is ${saved.status}`);
       // Raised even without a checkpoint: the run may be starting on another copy right now, and stops at its first node.
       await deps.cancellations.request({ runId, by, at: (deps.now ?? Date.now)() });
       if (saved?.status !== 'interrupted') return { runId, state: 'cancelling' };
@@ -161,7 +162,7 @@ export function createHarnessService(deps: HarnessServiceDeps): HarnessService {
     },
     async getRun(runId) {
       const state = await deps.checkpointer.load(runId);
-      if (!state) throw new HarnessError('run_not_found', `no checkpoint exists for run ${runId}`);
+      if (!state) throw harnessErrors.run_not_found(undefined, `no checkpoint exists for run ${runId}`);
       return runViewOf(state);
     },
     status() {

@@ -1,6 +1,6 @@
 // What GET /status reports: profile version, model configuration, routes, skills, the last reload's problems, MCP servers and tools.
 import type { ModelSettings } from '../../shared/contracts/model-settings.ts';
-import { HARNESS_ERRORS } from '../graph/harness-errors.ts';
+import { harnessErrors } from '../graph/harness-errors.ts';
 import type { McpServerStatus } from '../mcp/mcp-client-pool.ts';
 import { classifyTool, type ToolClass } from '../profile/tool-classification.ts';
 import type { RuntimeSnapshot, SkillIndexEntry } from './runtime-snapshot.ts';
@@ -33,7 +33,7 @@ function withoutUserInfo(raw: string): string {
 
 /** The key itself is never shown: only the name of its variable and whether that variable is set. */
 export function modelStatus(settings: ModelSettings | undefined, env: NodeJS.ProcessEnv = process.env): ModelStatus {
-  if (!settings) return { configured: false, message: HARNESS_ERRORS.model_not_configured.message };
+  if (!settings) return { configured: false, message: harnessErrors.model_not_configured.message };
   const baseUrl = withoutUserInfo(settings.baseUrl);
   const status: ModelStatus = { configured: true, provider: settings.provider, model: settings.model, baseUrl, apiKeySet: true };
   if (settings.apiKeyEnv !== undefined) {

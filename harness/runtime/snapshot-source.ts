@@ -34,13 +34,13 @@ export interface SnapshotSourceOptions {
 function fallbackProblem(profile: Profile, skills: ReadonlyMap<string, SkillDefinition>, file: string): string[] {
   const fallback = profile.routing?.fallback;
   if (fallback === undefined || skills.has(fallback) || profile.routes?.some((route) => route.name === fallback)) return [];
-  return [`${file}: /routing/fallback "${fallback}" is neither a route nor an enabled skill; it is ignored`];
+  return [`${file}: /routing/fallback: "${fallback}" is neither a route nor an enabled skill; it is ignored`];
 }
 
 function subagentProblems(profile: Profile, skills: ReadonlyMap<string, SkillDefinition>, file: string): string[] {
   return (profile.subagents ?? []).flatMap((subagent, i) => [
-    ...(skills.has(subagent.skill) ? [] : [`${file}: /subagents/${i}/skill "${subagent.skill}" is not an enabled skill; the subagent is offered nowhere`]),
-    ...subagent.availableIn.filter((name) => !skills.has(name)).map((name) => `${file}: /subagents/${i}/availableIn "${name}" is not an enabled skill`),
+    ...(skills.has(subagent.skill) ? [] : [`${file}: /subagents/${i}/skill: "${subagent.skill}" is not an enabled skill; the subagent is offered nowhere`]),
+    ...subagent.availableIn.filter((name) => !skills.has(name)).map((name) => `${file}: /subagents/${i}/availableIn: "${name}" is not an enabled skill`),
   ]);
 }
 

@@ -6,7 +6,8 @@ import { traceparentOf } from '../http/trace-context.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { AgentServices } from './create-agent-services.ts';
 import type { ReviewRequestDoc } from './review-repository.ts';
-import { AgentRunBody, AgentRunOutcomeView, CancelOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
+import { AgentRunOutcomeSchema } from '../contracts/agent-run-service.ts';
+import { AgentRunBody, CancelOutcomeView, DecisionsBody, ReviewView } from './agent-schemas.ts';
 
 export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describeTool: (name: string) => string | null): void {
   const reviewView = (d: ReviewRequestDoc) => ({
@@ -23,7 +24,7 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
 
   app.post('/api/agent/runs', {
     config: { permission: 'agent.run' },
-    schema: { tags: ['agent'], summary: 'Run the agent on a message (continues the session when given)', body: AgentRunBody, response: { 200: AgentRunOutcomeView } },
+    schema: { tags: ['agent'], summary: 'Run the agent on a message (continues the session when given)', body: AgentRunBody, response: { 200: AgentRunOutcomeSchema } },
     handler: async (request) => agent.runner.run(request.identity, { ...request.body, correlationId: request.correlationId, traceparent: traceparentOf(request.headers) }),
   });
 
@@ -78,7 +79,7 @@ export function registerAgentRoutes(app: HttpApp, agent: AgentServices, describe
       summary: 'Decide every pending call of a paused run; the run resumes with the decisions',
       params: Type.Object({ runId: Type.String({ minLength: 1, maxLength: 128 }) }),
       body: DecisionsBody,
-      response: { 200: AgentRunOutcomeView },
+      response: { 200: AgentRunOutcomeSchema },
     },
     handler: async (request) => {
       if (request.body.decisions.length === 0) throw kernelErrors.review_incomplete();

@@ -1,6 +1,6 @@
-// TypeBox schemas of the agent routes: run input, run outcome, review items and decisions.
+// TypeBox schemas of the agent routes: run input, cancel outcome, review items and decisions (the run outcome is the contract's).
 import { Type } from 'typebox';
-import { RunResultSchema } from '../../shared/contracts/run-result.ts';
+import { AgentRunOutcomeSchema } from '../contracts/agent-run-service.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
 
@@ -14,21 +14,10 @@ export const AgentRunBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AgentRunOutcomeView = Type.Object({
-  runId: Type.String(),
-  sessionId: Type.String(),
-  status: Type.Union([Type.Literal('completed'), Type.Literal('interrupted'), Type.Literal('failed')]),
-  answer: Type.Union([Type.String(), Type.Null()]),
-  result: Type.Union([RunResultSchema, Type.Null()]),
-  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
-  /** Shown beside an answer that rests on no tool result although tools were offered (`result.grounding` none); else null. */
-  notice: Type.Union([Type.String(), Type.Null()]),
-});
-
 export const CancelOutcomeView = Type.Object({
   runId: Type.String(),
   status: Type.Union([Type.Literal('cancelled'), Type.Literal('cancelling')]),
-  outcome: Type.Union([AgentRunOutcomeView, Type.Null()]),
+  outcome: Type.Union([AgentRunOutcomeSchema, Type.Null()]),
 });
 
 export const ReviewView = Type.Object({

@@ -1,19 +1,30 @@
-// Calls the agent harness over loopback HTTP with the service secret; every failure becomes an AppError the caller can record.
-import { RunResultSchema, type RunResult } from '../../shared/contracts/run-result.ts';
+// Calls the agent harness over loopback HTTP with the service secret; every answer is checked here, once, and every failure becomes an AppError the caller can record.
+import { Compile } from 'typebox/compile';
+import { RunResultSchema, type RunError, type RunResult } from '../../shared/contracts/run-result.ts';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
 import { CancelAnswerSchema, type CancelAnswer, type CancelCall } from '../../shared/contracts/harness-http.ts';
-import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
+import { RunStreamEventSchema, type RunStreamEvent } from '../../shared/contracts/stream-event.ts';
 import { readSse } from '../../shared/http/sse-reader.ts';
 import { CORRELATION_ID_HEADER } from '../../shared/service-auth/service-headers.ts';
-import { Value } from 'typebox/value';
-import { isAppError, type AppError } from '../errors/app-error.ts';
+import { AppError, isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { loopbackFetch } from '../net/loopback-fetch.ts';
 
+/** A streamed run as the API follows it: its events as they come, and what the run has come to so far. */
+export interface HarnessRunStream {
+  /** Each event checked against the contract; a failure to reach or read the harness arrives as a last `error` event. */
+  readonly events: AsyncIterable<RunStreamEvent>;
+  /**
+   * The result once `run_finished` arrived; else the failure that broke the stream, or the run's first `error` event;
+   * `harness_stream_ended` while nothing of that came (also for a reader that stops early).
+   */
+  ending(): RunResult | AppError;
+}
+
 export interface HarnessClient {
   invoke(request: RunRequest): Promise<RunResult>;
-  stream(request: RunRequest): AsyncIterable<RunStreamEvent>;
+  stream(request: RunRequest): HarnessRunStream;
   resume(request: ResumeRequest, correlationId: string): Promise<RunResult>;
   /** Stops a run at its next node boundary on whichever harness copy runs it; a paused run ends at once. */
   cancel(runId: string, call: CancelCall, correlationId: string): Promise<CancelAnswer>;
@@ -66,6 +77,25 @@ function transportError(err: unknown): AppError {
   );
 }
 
+const checkResult = Compile(RunResultSchema);
+const checkCancelAnswer = Compile(CancelAnswerSchema);
+const checkEvent = Compile(RunStreamEventSchema);
+const unexpectedShape = () => kernelErrors.harness_refused(undefined, 'The agent harness answered with an unexpected shape.');
+
+function parseEvent(data: string): RunStreamEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(data);
+  } catch {
+    throw unexpectedShape();
+  }
+  if (!checkEvent.Check(event)) throw unexpectedShape();
+  return event;
+}
+
+/** The harness's own error for the run, under its own code (from the harness's registry), so clients see what it said. */
+const runError = (error: RunError): AppError => new AppError(error.code, kernelErrors.harness_refused.status, error.message, error.details);
+
 export function createHarnessClient(options: HarnessClientOptions): HarnessClient {
   const post = async (path: string, body: unknown, correlationId: string, accept = 'application/json') => {
     try {
@@ -88,7 +118,7 @@ export function createHarnessClient(options: HarnessClientOptions): HarnessClien
   };
   const result = async (res: { json(): Promise<unknown> }): Promise<RunResult> => {
     const body = await res.json();
-    if (!Value.Check(RunResultSchema, body)) throw kernelErrors.harness_refused(undefined, 'The agent harness answered with an unexpected shape.');
+    if (!checkResult.Check(body)) throw unexpectedShape();
     return body;
   };
 
@@ -97,17 +127,28 @@ export function createHarnessClient(options: HarnessClientOptions): HarnessClien
     resume: async (request, correlationId) => result(await post(`/runs/${encodeURIComponent(request.runId)}/resume`, request, correlationId)),
     async cancel(runId, call, correlationId) {
       const body = await (await post(`/runs/${encodeURIComponent(runId)}/cancel`, call, correlationId)).json();
-      if (!Value.Check(CancelAnswerSchema, body)) throw kernelErrors.harness_refused(undefined, 'The agent harness answered with an unexpected shape.');
+      if (!checkCancelAnswer.Check(body)) throw unexpectedShape();
       return body;
     },
-    async *stream(request) {
-      const res = await post('/runs/stream', request, request.identity.correlationId, 'text/event-stream');
-      if (!res.body) throw kernelErrors.harness_unavailable(undefined, 'The agent harness sent no stream.');
-      try {
-        for await (const record of readSse(res.body)) yield JSON.parse(record.data) as RunStreamEvent;
-      } catch (err) {
-        throw transportError(err);
+    stream(request) {
+      let ending: RunResult | AppError | undefined;
+      async function* events(): AsyncGenerator<RunStreamEvent> {
+        try {
+          const res = await post('/runs/stream', request, request.identity.correlationId, 'text/event-stream');
+          if (!res.body) throw kernelErrors.harness_unavailable(undefined, 'The agent harness sent no stream.');
+          for await (const record of readSse(res.body)) {
+            const event = parseEvent(record.data);
+            if (event.type === 'run_finished') ending = event.result;
+            else if (event.type === 'error' && ending === undefined) ending = runError(event.error);
+            yield event;
+          }
+        } catch (err) {
+          const failure = transportError(err);
+          ending = failure;
+          yield { type: 'error', runId: request.runId, error: { code: failure.code, message: failure.message } };
+        }
       }
+      return { events: events(), ending: () => ending ?? kernelErrors.harness_stream_ended() };
     },
   };
 }

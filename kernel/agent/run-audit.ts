@@ -1,5 +1,6 @@
-// Turns what the harness answered (or the failure to reach it) into the app's audit records.
+// Turns a settled run into the app's audit records: the run's document and one document per tool call.
 import { isUngroundedAnswer, type ModelStep, type RunResult } from '../../shared/contracts/run-result.ts';
+import type { AgentRunOutcome } from '../contracts/agent-run-service.ts';
 import type { ModelStepRecord, RunRecord, ToolCallRecordDoc } from '../audit/audit-schemas.ts';
 
 export interface RunBoundary {
@@ -8,26 +9,13 @@ export interface RunBoundary {
   readonly input: string;
   /** The trace of the request that reaches the harness; null when tracing is off. */
   readonly traceId: string | null;
+  /** When the run first started: a resumed run keeps the start of its first part. */
   readonly startedAt: Date;
-  readonly finishedAt: Date;
 }
 
-/** What a run came back with, or why the API has no result for it (`cancelledBy` when it was cancelled before the harness saw it). */
-export type RunOutcome = { result: RunResult } | { error: { code: string; message: string; cancelledBy?: string } };
-
-/** Who cancelled the run: the API says so for a run stopped before it started, the harness's error details for one stopped on the way. */
-function cancelledByOf(outcome: RunOutcome): string | undefined {
-  if ('error' in outcome) return outcome.error.code === 'cancelled' ? outcome.error.cancelledBy : undefined;
-  const error = outcome.result.error;
-  if (error?.code !== 'cancelled') return undefined;
-  const by = (error.details as { cancelledBy?: { userId?: unknown } } | undefined)?.cancelledBy?.userId;
-  return typeof by === 'string' ? by : undefined;
-}
-
-export function toRunRecord(b: RunBoundary, outcome: RunOutcome): RunRecord {
-  const result = 'result' in outcome ? outcome.result : undefined;
-  const error = 'error' in outcome ? { code: outcome.error.code, message: outcome.error.message } : result?.error ? { code: result.error.code, message: result.error.message } : null;
-  const cancelledBy = cancelledByOf(outcome);
+/** The run's audit record, from the outcome the API answers with, so the two never disagree on status, answer or error. */
+export function toRunRecord(b: RunBoundary, finishedAt: Date, outcome: AgentRunOutcome, cancelledBy: string | undefined): RunRecord {
+  const { result } = outcome;
   return {
     _id: b.runId,
     userId: b.identity.userId,
@@ -38,19 +26,19 @@ export function toRunRecord(b: RunBoundary, outcome: RunOutcome): RunRecord {
     route: result?.route ?? null,
     skill: result?.skill ?? null,
     input: b.input,
-    status: result?.status ?? 'failed',
-    answer: result?.answer ?? null,
-    error,
+    status: outcome.status,
+    answer: outcome.answer,
+    error: outcome.error,
     ...(cancelledBy !== undefined ? { cancelledBy } : {}),
     usage: { inputTokens: result?.usage.inputTokens ?? 0, outputTokens: result?.usage.outputTokens ?? 0 },
     grounding: result?.grounding ?? null,
     groundedOn: (result?.groundedOn ?? []).map((call) => ({ toolCallId: call.toolCallId, tool: call.name })),
     toolsOffered: result?.toolsOffered ?? null,
-    ungrounded: result !== undefined && isUngroundedAnswer(result),
+    ungrounded: result !== null && isUngroundedAnswer(result),
     modelSteps: (result?.modelSteps ?? []).map(toModelStepRecord),
     startedAt: b.startedAt,
-    finishedAt: b.finishedAt,
-    durationMs: b.finishedAt.getTime() - b.startedAt.getTime(),
+    finishedAt,
+    durationMs: finishedAt.getTime() - b.startedAt.getTime(),
   };
 }
 

@@ -1,14 +1,14 @@
 // Cancelling a run: one not yet started is dropped from its session's queue, a running one is flagged for the harness, a paused one ends now.
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
 import type { AgentRunOutcome } from '../contracts/agent-run-service.ts';
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
-import type { AgentRunner } from './agent-run-service.ts';
 import type { HarnessClient } from './harness-client.ts';
 import type { ReviewRepository } from './review-repository.ts';
+import type { RunRecorder } from './run-recorder.ts';
 import type { SessionGate } from './session-gate.ts';
 import type { SessionTurns, TurnDoc } from './session-turns.ts';
-import { activeTraceId } from '../../shared/telemetry/spans.ts';
+import type { Clock } from '../kit/clock.ts';
 
 /** The permission that lets a role cancel runs of other users; a run's own user may always cancel it. */
 export const CANCEL_ANY_PERMISSION = 'runs.cancel.any';
@@ -31,13 +31,13 @@ export interface RunCancelDeps {
   readonly gate: SessionGate;
   readonly reviews: ReviewRepository;
   readonly harness: HarnessClient;
-  readonly runner: AgentRunner;
+  readonly recorder: RunRecorder;
   readonly access: Pick<AccessPolicy, 'hasPermission'>;
-  readonly now?: () => Date;
+  readonly clock: Clock;
 }
 
 export function createRunCancelService(deps: RunCancelDeps): RunCancelService {
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
 
   /** The harness refuses a run it has no checkpoint of (not started there yet) or one already over: both mean there is nothing to stop. */
   async function askHarness(runId: string, by: Identity, correlationId: string) {
@@ -45,28 +45,21 @@ export function createRunCancelService(deps: RunCancelDeps): RunCancelService {
       return await deps.harness.cancel(runId, { by: { userId: by.userId, role: by.role } }, correlationId);
     } catch (err) {
       const code = isAppError(err) ? (err.details as { code?: string } | undefined)?.code : undefined;
-      if (code === 'run_not_active') throw kernelErrors.run_not_active({ runId });
+      if (code === kernelErrors.run_not_active.code) throw kernelErrors.run_not_active({ runId });
       throw err;
     }
   }
 
   async function cancelPaused(turn: TurnDoc, by: Identity, correlationId: string): Promise<CancelOutcome> {
     const review = await deps.reviews.pendingFor(turn.runId);
-    const claimed = review && (await deps.reviews.claim(review._id, 'cancelled', by.userId, now()));
-    if (!claimed) throw kernelErrors.review_already_decided({ runId: turn.runId }, 'The run is being resumed by a review decision; it can no longer be cancelled.');
-    let answer;
-    try {
-      answer = await askHarness(turn.runId, by, correlationId);
-    } catch (err) {
-      await deps.reviews.release(claimed._id).catch(() => undefined);
-      throw err;
-    }
-    if (!answer.result) throw kernelErrors.harness_refused(undefined, 'The agent harness did not end the paused run.');
-    const r = claimed.requester;
-    const boundary = { runId: turn.runId, identity: r, input: claimed.input, traceId: activeTraceId() ?? null, startedAt: claimed.runStartedAt, finishedAt: now() };
-    // resumed: the run's conversation hears how it ended, as it would after a decision.
-    const outcome = await deps.runner.settle(boundary, { userId: r.userId, role: r.role, tokenId: r.tokenId, via: 'service' }, { result: answer.result }, true);
-    return { runId: turn.runId, status: 'cancelled', outcome };
+    const cancelled = review && (await deps.reviews.underClaim(review._id, 'cancelled', by.userId, now(), async (claimed) => {
+      const answer = await askHarness(turn.runId, by, correlationId);
+      if (!answer.result) throw kernelErrors.harness_refused(undefined, 'The agent harness did not end the paused run.');
+      // As resumed: the run's conversation hears how it ended, as it would after a decision.
+      return deps.recorder.settleResumed(claimed, answer.result);
+    }));
+    if (!cancelled) throw kernelErrors.review_already_decided({ runId: turn.runId }, 'The run is being resumed by a review decision; it can no longer be cancelled.');
+    return { runId: turn.runId, status: 'cancelled', outcome: cancelled };
   }
 
   async function stop(turn: TurnDoc, by: Identity, correlationId: string): Promise<CancelOutcome> {

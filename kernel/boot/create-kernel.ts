@@ -12,7 +12,10 @@ import { createHeaderAuthenticator } from '../identity/header-authenticator.ts';
 import type { AccessPolicy, Authenticator } from '../identity/identity.ts';
 import type { IdentityResolver, NexusProcess } from '../plugins/define-plugin.ts';
 import { createPluginHost, type AttachPlugin, type PluginHost } from '../plugins/plugin-host.ts';
+import { folderSource, type PluginSource } from '../plugins/plugin-source.ts';
+import type { KernelServices } from '../plugins/core-services.ts';
 import { createAgentServices, type AgentServices } from '../agent/create-agent-services.ts';
+import { systemClock, systemTimers, type Clock, type Timers } from '../kit/clock.ts';
 
 export interface Kernel {
   readonly process: NexusProcess;
@@ -25,11 +28,16 @@ export interface Kernel {
   readonly authenticator: Authenticator;
   readonly identities: IdentityResolver;
   readonly serviceSecret: string;
-  /** Agent runs and reviews through the harness; plugins get the run service as ctx.agentRuns. */
+  /** Agent runs and reviews through the harness; plugins get the run service as coreServices.agentRuns. */
   readonly agent: AgentServices;
-  /** A plugin host for this process over the kernel's services. */
-  createPluginHost(attach?: AttachPlugin): PluginHost;
+  /** A plugin host for this process over the kernel's services; the test kit overrides where plugins come from and fakes services. */
+  createPluginHost(attach?: AttachPlugin, overrides?: PluginHostOverrides): PluginHost;
   close(): Promise<void>;
+}
+
+export interface PluginHostOverrides {
+  readonly source?: PluginSource;
+  readonly core?: Partial<KernelServices>;
 }
 
 export interface CreateKernelOptions {
@@ -39,6 +47,8 @@ export interface CreateKernelOptions {
   readonly logDestination?: NodeJS.WritableStream;
   /** Follow profile edits (long-running processes); the CLI reads it once. */
   readonly watchProfile?: boolean;
+  /** Time for the agent services (review timestamps and expiry) and the plugins' core clock; tests pass a manual clock. */
+  readonly clock?: Clock & Timers;
 }
 
 export async function createKernel(options: CreateKernelOptions): Promise<Kernel> {
@@ -52,7 +62,8 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
   const tokens = createTokenService({ repository: await createTokenRepository(store), access });
   const authenticator = createHeaderAuthenticator({ tokens, serviceSecret });
   const identities: IdentityResolver = { resolve: (userId, tokenId) => tokens.resolveById(tokenId, userId) };
-  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, access, logger });
+  const clock = options.clock ?? { ...systemClock, ...systemTimers };
+  const agent = await createAgentServices({ store, config, serviceSecret, identities, profile, access, logger, clock });
   return {
     process: options.process,
     config,
@@ -65,9 +76,13 @@ export async function createKernel(options: CreateKernelOptions): Promise<Kernel
     identities,
     serviceSecret,
     agent,
-    createPluginHost: (attach) =>
+    createPluginHost: (attach, overrides = {}) =>
       createPluginHost({
-        process: options.process, pluginsDir: config.pluginsDir, store, logger, config, access, identities, profile, agentRuns: agent.runner, env, attach,
+        process: options.process, source: overrides.source ?? folderSource(config.pluginsDir), attach,
+        core: {
+          store, logger, config: { kernel: config, env }, clock, access, identities, profile, agentRuns: agent.runner,
+          ...overrides.core,
+        },
       }),
     close: async () => {
       await profile.close();

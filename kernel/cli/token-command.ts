@@ -1,5 +1,5 @@
 // `nexus token create|list|revoke`: manages API tokens directly in the store.
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import type { TokenService, TokenSummary } from '../identity/token-service.ts';
 import { parseArgs, stringFlag, UsageError } from './parse-args.ts';
 

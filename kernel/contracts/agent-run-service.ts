@@ -1,5 +1,6 @@
 // The app's agent-run service as plugins see it (ChipChat, the scheduler's goal executor): one way to run the agent for a user.
-import type { RunResult } from '../../shared/contracts/run-result.ts';
+import { Type, type Static } from 'typebox';
+import { RunResultSchema, RunStatusSchema } from '../../shared/contracts/run-result.ts';
 import type { RunStreamEvent } from '../../shared/contracts/stream-event.ts';
 import type { Identity } from '../identity/identity.ts';
 
@@ -19,17 +20,21 @@ export interface AgentRunInput {
   readonly traceparent?: string | undefined;
 }
 
-/** The harness's answer plus the session it belongs to; a failure to reach the harness is a failed result too. */
-export interface AgentRunOutcome {
-  readonly runId: string;
-  readonly sessionId: string;
-  readonly status: RunResult['status'];
-  readonly answer: string | null;
-  readonly result: RunResult | null;
-  readonly error: { readonly code: string; readonly message: string } | null;
-  /** The text shown beside an answer that rests on no tool result although tools were offered; null otherwise. */
-  readonly notice: string | null;
-}
+/**
+ * What a run came to, as the API answers it, plugins receive it and listeners hear it: the harness's result plus the
+ * session it belongs to. A failure to reach the harness is a failed outcome too (`result` null, `error` set).
+ */
+export const AgentRunOutcomeSchema = Type.Object({
+  runId: Type.String(),
+  sessionId: Type.String(),
+  status: RunStatusSchema,
+  answer: Type.Union([Type.String(), Type.Null()]),
+  result: Type.Union([RunResultSchema, Type.Null()]),
+  error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  /** Shown beside an answer that rests on no tool result although tools were offered (`result.grounding` none); else null. */
+  notice: Type.Union([Type.String(), Type.Null()]),
+});
+export type AgentRunOutcome = Static<typeof AgentRunOutcomeSchema>;
 
 /** A run this process has just settled: its audit is written and, when it completed, its answer is in the session. */
 export interface AgentRunSettled {

@@ -1,5 +1,5 @@
 // Errors the kernel itself raises; plugins declare theirs in their own errors.ts.
-import { defineErrors } from './app-error.ts';
+import { defineErrors } from '../../shared/errors/app-error.ts';
 
 export const kernelErrors = defineErrors({
   unauthorized: { status: 401, message: 'A valid bearer token is required.' },
@@ -24,6 +24,8 @@ export const kernelErrors = defineErrors({
   harness_connection_lost: { status: 502, message: 'The connection to the agent harness broke before it answered.' },
   harness_timeout: { status: 504, message: 'The agent harness did not answer in time.' },
   harness_refused: { status: 502, message: 'The agent harness refused the request.' },
+  harness_stream_ended: { status: 502, message: 'The harness stream ended without a result.' },
+  cancelled: { status: 409, message: 'The run was cancelled.' },
   review_not_found: { status: 404, message: 'No pending review for this run.' },
   review_already_decided: { status: 409, message: 'This review has already been decided.' },
   review_arguments_changed: { status: 409, message: 'The arguments under review changed; reload the review.' },

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorBody } from '../errors/app-error.ts';
+import { toErrorBody } from '../../shared/errors/error-body.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import type { HttpApp } from './create-http-app.ts';
 import { notFoundHandler } from './error-handler.ts';

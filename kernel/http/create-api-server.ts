@@ -1,7 +1,7 @@
 // The REST API process: kernel routes, every plugin's routes under /api/<name>, OpenAPI at /docs, and the web console at /.
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { Kernel } from '../boot/create-kernel.ts';
+import type { Kernel, PluginHostOverrides } from '../boot/create-kernel.ts';
 import { createAuditRepository } from '../audit/audit-repository.ts';
 import { registerAuditRoutes } from '../audit/audit-routes.ts';
 import { registerAgentRoutes } from '../agent/agent-routes.ts';
@@ -27,6 +27,8 @@ export interface ApiServer {
 export interface ApiServerOptions {
   /** The built console to serve at /; console/dist by default. */
   readonly consoleDir?: string;
+  /** Where plugins come from and which kernel services to fake (the test kit); the plugins folder and the real ones by default. */
+  readonly plugins?: PluginHostOverrides;
 }
 
 export async function createApiServer(kernel: Kernel, options: ApiServerOptions = {}): Promise<ApiServer> {
@@ -34,7 +36,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   const appOptions = { logger, bodyLimit: config.apiBodyLimit, authenticator, access };
   let host: PluginHost | undefined;
   const pluginRoutes = createPluginRoutes(appOptions, () => host!, KERNEL_PATHS);
-  host = kernel.createPluginHost(pluginRoutes.attach);
+  host = kernel.createPluginHost(pluginRoutes.attach, options.plugins);
 
   const app = createHttpApp({
     ...appOptions,
@@ -60,9 +62,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
   registerConsoleRoutes(app, { dir: options.consoleDir });
   registerAuditRoutes(app, await createAuditRepository(kernel.store), access);
   registerAgentRoutes(app, kernel.agent, (name) => host!.registry.tools.get(name)?.tool.description ?? null);
-  const reviewSweep = setInterval(() => {
-    kernel.agent.reviews.expireDue().catch((err: unknown) => logger.error({ err }, 'expiring reviews failed'));
-  }, 60_000).unref();
+  const stopReviewExpiry = kernel.agent.startReviewExpiry();
 
   await host.start();
   // A role entry that grants nothing declared is a typo or a removed plugin; said at start and after each profile edit.
@@ -81,7 +81,7 @@ export async function createApiServer(kernel: Kernel, options: ApiServerOptions 
       return app.listen({ host: config.apiHost, port: config.apiPort });
     },
     async close() {
-      clearInterval(reviewSweep);
+      stopReviewExpiry();
       stopCheckingRoles();
       await watcher?.close();
       await app.close();

@@ -1,11 +1,12 @@
 // Builds a Fastify instance with the kernel's conventions: request ids, TypeBox validation, auth, permissions, one error shape.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { TypeBoxValidatorCompiler, registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { registerAjvFormats, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
+import { schemaValidatorCompiler } from '../../shared/http/schema-validator.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, type AccessPolicy, type Authenticator } from '../identity/identity.ts';
-import { errorHandler, notFoundHandler } from './error-handler.ts';
+import { errorHandler, notFoundHandler, requestInvalid } from './error-handler.ts';
 import './request-context.ts';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,7 +38,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(schemaValidatorCompiler(requestInvalid));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.decorateRequest('identity', null as never);

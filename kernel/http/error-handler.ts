@@ -1,21 +1,19 @@
 // Turns every error a route can raise into the one wire shape { error: { code, message, details? } } with a fitting status.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError, toErrorBody, type AppError } from '../errors/app-error.ts';
+import { isAppError, type AppError } from '../../shared/errors/app-error.ts';
+import { toErrorBody } from '../../shared/errors/error-body.ts';
+import { summarizeIssues, type SchemaIssue } from '../../shared/errors/schema-check.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { isStoreUnavailableError } from '../../shared/store/port.ts';
 
-function fieldsOf(err: FastifyError): { field: string; message: string }[] {
-  return (err.validation ?? []).map((v) => {
-    const extra = (v.params as { additionalProperties?: string[] } | undefined)?.additionalProperties;
-    const base = `${err.validationContext ?? 'body'}${v.instancePath ?? ''}`.replaceAll('/', '.');
-    return { field: extra?.length ? `${base}.${extra.join(',')}` : base, message: v.message ?? 'is not valid' };
-  });
+/** A request that breaks its route's schema: every issue in the details, the first in the message. */
+export function requestInvalid(issues: SchemaIssue[]): AppError {
+  return kernelErrors.validation_failed({ issues }, `The request is not valid: ${summarizeIssues(issues)}`);
 }
 
-/** Maps Fastify's own errors (parsing, limits, validation) to ours; anything unknown is an internal error. */
+/** Maps Fastify's own errors (parsing, limits) to ours; schema failures arrive as requestInvalid already; anything unknown is internal. */
 export function toAppError(err: FastifyError): AppError {
   if (isAppError(err)) return err;
-  if (err.validation) return kernelErrors.validation_failed({ fields: fieldsOf(err) });
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -2,7 +2,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { kernelErrors } from '../errors/kernel-errors.ts';
-import { toErrorBody } from '../errors/app-error.ts';
+import { toErrorBody } from '../../shared/errors/error-body.ts';
 import type { AttachPlugin, PluginHost } from '../plugins/plugin-host.ts';
 import type { PluginRouter } from '../plugins/define-plugin.ts';
 import { createHttpApp, type HttpApp, type HttpAppOptions } from './create-http-app.ts';

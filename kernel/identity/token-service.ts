@@ -67,11 +67,11 @@ export function createTokenService(deps: {
   return {
     async create({ userId, role, label, expiresInDays }) {
       if (!USER_ID.test(userId)) {
-        throw kernelErrors.validation_failed({ fields: [{ field: 'user', message: 'letters, digits and . _ @ - only, 1-128 characters' }] });
+        throw kernelErrors.validation_failed({ issues: [{ path: '/userId', message: 'letters, digits and . _ @ - only, 1-128 characters' }] });
       }
       if (!deps.access.hasRole(role)) throw kernelErrors.unknown_role({ role }, `The role "${role}" is not defined in the profile.`);
       if (expiresInDays !== undefined && !(Number.isFinite(expiresInDays) && expiresInDays > 0)) {
-        throw kernelErrors.validation_failed({ fields: [{ field: 'expiresInDays', message: 'must be a positive number' }] });
+        throw kernelErrors.validation_failed({ issues: [{ path: '/expiresInDays', message: 'must be a positive number' }] });
       }
       const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
       const createdAt = now();

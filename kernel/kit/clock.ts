@@ -1,4 +1,4 @@
-// The time source and timers every plugin is given, so tests drive time by hand (test/helpers/manual-clock.ts) instead of waiting.
+// The time source and timers every plugin is given, so tests drive time by hand (ManualClock in nexus/kernel/testing) instead of waiting.
 
 /** Injected wherever time matters (leases, expiry, timestamps). */
 export interface Clock {

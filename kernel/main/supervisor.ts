@@ -11,6 +11,8 @@ export interface SupervisedProcess {
 export interface SuperviseOptions {
   readonly name: string;
   readonly script: string;
+  /** Node options for this child only, ahead of the script. */
+  readonly execArgv?: readonly string[];
   readonly env: NodeJS.ProcessEnv;
   readonly write: (line: string) => void;
   /** Restart delays grow from min to max; a child that ran longer than stableMs starts again from min. */
@@ -34,7 +36,7 @@ export function supervise(options: SuperviseOptions): SupervisedProcess {
 
   const start = () => {
     const startedAt = Date.now();
-    child = spawn(process.execPath, ['--import', 'tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [...(options.execArgv ?? []), '--import', 'tsx', options.script], { env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     pipe(child.stdout);
     pipe(child.stderr);
     child.once('exit', (code, signal) => {

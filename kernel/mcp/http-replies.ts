@@ -1,6 +1,7 @@
 // The answers the MCP host writes itself, before or instead of the SDK transport: health, HTTP-level errors, JSON-RPC envelope errors.
 import type { ServerResponse } from 'node:http';
-import { toErrorBody, type AppError } from '../errors/app-error.ts';
+import type { AppError } from '../../shared/errors/app-error.ts';
+import { toErrorBody } from '../../shared/errors/error-body.ts';
 
 export function sendJson(
   res: ServerResponse,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { ProtocolErrorCode, type AuthInfo } from '@modelcontextprotocol/server';
 import type { NodeMcpRequestHandler } from '@modelcontextprotocol/node';
 import type { Authenticator, Identity } from '../identity/identity.ts';
-import { isAppError, type AppError } from '../errors/app-error.ts';
+import { isAppError, type AppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 import { toAuthInfo } from './auth-info.ts';
 import { sendError, sendJsonRpcError } from './http-replies.ts';

@@ -1,6 +1,6 @@
 // DNS-rebinding defence for /mcp: Host and Origin must name this server, and are checked before any credential is read.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppError } from '../errors/app-error.ts';
+import type { AppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
 
 export interface RequestGuardOptions {

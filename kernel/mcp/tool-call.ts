@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/server';
 import type { ToolCatalog, ToolDefinition } from '../plugins/define-tool.ts';
 import type { AccessPolicy, Identity } from '../identity/identity.ts';
-import { isAppError } from '../errors/app-error.ts';
+import { isAppError } from '../../shared/errors/app-error.ts';
 import { kernelErrors } from '../errors/kernel-errors.ts';
-import { schemaIssues } from './json-schema.ts';
+import { schemaIssues, summarizeIssues } from '../../shared/errors/schema-check.ts';
 import { dataResult, errorResult, textResult } from './tool-results.ts';
 
 export interface ToolCallDeps {
@@ -37,7 +37,8 @@ function successResult(tool: ToolDefinition, value: unknown, logger: Logger): Ca
   }
   const issues = schemaIssues(tool.outputSchema, value);
   if (issues === undefined && isRecord(value)) return dataResult(value);
-  logger.error({ issues }, 'tool result does not match its output schema');
+  // Paths only: the messages quote values, and a result may carry what a log must not.
+  logger.error({ paths: issues?.map((issue) => issue.path) }, 'tool result does not match its output schema');
   return errorResult(kernelErrors.internal_error());
 }
 
@@ -70,8 +71,8 @@ export async function runToolCall(deps: ToolCallDeps, call: ToolCall): Promise<C
   const args = call.args ?? {};
   const issues = schemaIssues(tool.inputSchema, args);
   if (issues !== undefined) {
-    logger.info({ issues }, 'tool arguments rejected');
-    return errorResult(kernelErrors.validation_failed({ issues }));
+    logger.info({ paths: issues.map((issue) => issue.path) }, 'tool arguments rejected');
+    return errorResult(kernelErrors.validation_failed({ issues }, `The arguments are not valid: ${summarizeIssues(issues)}`));
   }
   const started = performance.now();
   let value: unknown;

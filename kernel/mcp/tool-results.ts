@@ -1,6 +1,7 @@
 // The shapes of tools/call results: data or text on success, and AppErrors as isError results that carry their code.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { toErrorBody, type AppError } from '../errors/app-error.ts';
+import type { AppError } from '../../shared/errors/app-error.ts';
+import { toErrorBody } from '../../shared/errors/error-body.ts';
 
 /** The `_meta` key under which an isError result carries `{ code, message, details? }` for programs. */
 export const ERROR_META_KEY = 'nexus/error';

@@ -15,7 +15,7 @@ import { TRACEPARENT_PATTERN } from '../../shared/contracts/run-request.ts';
 import { identityOf } from './auth-info.ts';
 import { listToolsFor } from './tool-listing.ts';
 import { runToolCall } from './tool-call.ts';
-import { traceMcpServerRequest } from '../../shared/telemetry/mcp-spans.ts';
+import { traceMcpServerRequest, type McpServerRequest } from '../../shared/telemetry/mcp-spans.ts';
 
 export interface ToolServerDeps {
   readonly catalog: ToolCatalog;
@@ -44,6 +44,14 @@ function traceparentOf(ctx: ServerContext): string | undefined {
   return typeof given === 'string' && TRACEPARENT.test(given) ? given : undefined;
 }
 
+/**
+ * Where the MCP server span finds its parent. The HTTP header comes first: a traced client's HTTP instrumentation writes
+ * it inside its own MCP client span, while `_meta` may carry the trace context the client was handed by its caller.
+ */
+function carriersOf(ctx: ServerContext): McpServerRequest['carriers'] {
+  return [Object.fromEntries(ctx.http?.req?.headers ?? []), { traceparent: traceparentOf(ctx) }];
+}
+
 /** The SDK turns a thrown error's message into the JSON-RPC error; anything but a deliberate ProtocolError is logged and masked. */
 async function masked<T>(logger: Logger, method: string, work: () => Promise<T>): Promise<T> {
   try {
@@ -68,18 +76,21 @@ export function createToolServer(deps: ToolServerDeps, request: Pick<McpRequestC
     },
   );
   server.setRequestHandler('tools/list', (_request, ctx) =>
-    masked(deps.logger, 'tools/list', async () => ({ tools: listToolsFor(deps, identityOf(ctx.http?.authInfo).role) })),
+    masked(deps.logger, 'tools/list', () =>
+      traceMcpServerRequest(
+        { method: 'tools/list', requestId: ctx.mcpReq.id, carriers: carriersOf(ctx) },
+        async () => ({ tools: listToolsFor(deps, identityOf(ctx.http?.authInfo).role) }),
+      ),
+    ),
   );
   server.setRequestHandler('tools/call', (call, ctx) =>
     masked(deps.logger, 'tools/call', () =>
-      // Tracing seam: the MCP server span. The HTTP header comes first: a traced client's HTTP instrumentation writes it
-      // inside its own MCP client span, while `_meta` may carry the trace context the client was handed by its caller.
       traceMcpServerRequest(
         {
           method: 'tools/call',
           tool: call.params.name,
           requestId: ctx.mcpReq.id,
-          carriers: [Object.fromEntries(ctx.http?.req?.headers ?? []), { traceparent: traceparentOf(ctx) }],
+          carriers: carriersOf(ctx),
         },
         () =>
           runToolCall(deps, {

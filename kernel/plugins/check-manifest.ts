@@ -1,6 +1,10 @@
 // Boot-time checks of a plugin manifest, so wiring mistakes fail loudly when the plugin loads rather than on a request.
-import type { AnyPluginDefinition } from './define-plugin.ts';
+import { providedBy, type AnyPluginDefinition } from './define-plugin.ts';
 import { MIGRATION_ID } from '../migrations/migration.ts';
+import { CORE_PREFIX } from './core-services.ts';
+import type { ServiceRef } from './service-ref.ts';
+
+const isRef = (value: unknown): value is ServiceRef<unknown> => typeof (value as { id?: unknown } | null)?.id === 'string';
 
 export const PLUGIN_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
@@ -35,10 +39,38 @@ export function checkManifest(value: unknown, folderName: string): string[] {
   }
   for (const field of ['deps', 'optionalDeps'] as const) {
     for (const [key, ref] of Object.entries(m[field] ?? {})) {
-      if (typeof (ref as { id?: unknown })?.id !== 'string') problems.push(`${field}.${key} must be a service ref (createServiceRef)`);
+      if (!isRef(ref)) problems.push(`${field}.${key} must be a service ref (coreServices.* or createServiceRef)`);
+    }
+  }
+  const provided = new Set<string>();
+  for (const [i, p] of listProvided(m, problems).entries()) {
+    if (!isRef(p?.ref) || typeof p?.get !== 'function') {
+      problems.push(`provides[${i}] must be provide(ref, factory) with a service ref (createServiceRef)`);
+    } else if (p.ref.id.startsWith(CORE_PREFIX)) {
+      problems.push(`provides "${p.ref.id}": only the kernel offers ${CORE_PREFIX}* services`);
+    } else if (provided.has(p.ref.id)) {
+      problems.push(`provides "${p.ref.id}" twice`);
+    } else {
+      provided.add(p.ref.id);
     }
   }
   return problems;
+}
+
+function listProvided(m: Partial<AnyPluginDefinition>, problems: string[]): readonly { ref?: unknown; get?: unknown }[] {
+  if (m.provides === undefined) return [];
+  if (typeof m.provides !== 'function') {
+    problems.push('provides must be a function: (provide) => [provide(ref, factory), ...]');
+    return [];
+  }
+  try {
+    const list: unknown = providedBy(m);
+    if (Array.isArray(list)) return list;
+    problems.push('provides must return an array of provide(ref, factory)');
+  } catch (err) {
+    problems.push(`provides threw: ${(err as Error).message}`);
+  }
+  return [];
 }
 
 /** Checks what init produced: tool names and executor kinds carry the plugin's name. */

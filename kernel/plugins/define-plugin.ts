@@ -2,12 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
-import type { DocumentStore } from '../../shared/store/port.ts';
-import type { NexusConfig } from '../config/load-config.ts';
-import type { AccessPolicy, Identity } from '../identity/identity.ts';
-import type { Profile } from '../../shared/contracts/profile.ts';
-import type { AgentRunService } from '../contracts/agent-run-service.ts';
-import type { ExecutorRegistry, ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
+import type { Identity } from '../identity/identity.ts';
+import type { ScheduledTaskExecutor } from '../contracts/scheduled-task-executor.ts';
 import type { ToolDefinition } from './define-tool.ts';
 import type { Migration } from '../migrations/migration.ts';
 import type { ResolvedDeps, ServiceRef } from './service-ref.ts';
@@ -48,22 +44,11 @@ export interface DevProcess {
   enabled(env: NodeJS.ProcessEnv): boolean;
 }
 
+/** What init receives: the plugin's own facts and the services its `deps` and `optionalDeps` name, core services included. */
 export interface PluginContext<D extends Record<string, ServiceRef<unknown>>, O extends Record<string, ServiceRef<unknown>> = Record<string, never>> {
   readonly name: string;
   readonly dir: string;
   readonly process: NexusProcess;
-  readonly store: DocumentStore;
-  readonly logger: Logger;
-  readonly config: NexusConfig;
-  readonly access: AccessPolicy;
-  readonly identities: IdentityResolver;
-  /** The runtime profile in force now (it may change between calls; read it when needed, do not cache it). */
-  readonly profile: { current(): Profile };
-  /** Runs the agent for a user, with routing, permissions, review and audit, exactly as the API does. */
-  readonly agentRuns: AgentRunService;
-  /** The environment the kernel booted with: read plugin settings from here (with loadConfigFrom), not process.env. */
-  readonly env: NodeJS.ProcessEnv;
-  readonly executors: ExecutorRegistry;
   readonly deps: ResolvedDeps<D>;
   /** Services the plugin uses when present (undefined when no loaded plugin provides them). */
   readonly optionalDeps: Partial<ResolvedDeps<O>>;
@@ -80,9 +65,18 @@ export interface BackgroundService {
   stop(): Promise<void>;
 }
 
+/** A service the plugin offers others, made by the `provide` its manifest's `provides` receives. */
 export interface ProvidedService<S> {
   readonly ref: ServiceRef<unknown>;
-  get(services: S): unknown;
+  readonly get: (services: S) => unknown;
+}
+
+/** Offers `factory(services)` under `ref`; the factory must return the ref's type, so a wrong ref fails to compile. */
+export type Provide<S> = <T>(ref: ServiceRef<T>, factory: (services: S) => NoInfer<T>) => ProvidedService<S>;
+
+/** The services a manifest offers; `provides` only pairs refs with factories, so the host may list them before init. */
+export function providedBy<S>(definition: Pick<PluginDefinition<S>, 'provides'>): readonly ProvidedService<S>[] {
+  return definition.provides?.((ref, get) => ({ ref, get })) ?? [];
 }
 
 export interface PermissionSpec {
@@ -99,6 +93,7 @@ export interface PluginDefinition<
   readonly name: string;
   readonly version: string;
   readonly description: string;
+  /** Services the plugin needs, kernel ones (`coreServices.store`) and other plugins' (`taskServiceRef`) alike. */
   readonly deps?: D;
   readonly optionalDeps?: O;
   readonly collections?: readonly CollectionSpec[];
@@ -111,7 +106,8 @@ export interface PluginDefinition<
   readonly permissions?: readonly PermissionSpec[];
   /** Builds the plugin's services; runs in every process that loads the plugin, so keep it cheap. */
   init(ctx: PluginContext<D, O>): Promise<S> | S;
-  readonly provides?: readonly ProvidedService<S>[];
+  /** `(provide) => [provide(taskServiceRef, (services) => services.tasks)]`: a function so `provide` knows the services' type. */
+  readonly provides?: (provide: Provide<NoInfer<S>>) => readonly ProvidedService<NoInfer<S>>[];
   routes?(router: PluginRouter, services: S): void | Promise<void>;
   mcpTools?(services: S): readonly ToolDefinition<any, any>[];
   executors?(services: S): readonly ScheduledTaskExecutor<any>[];

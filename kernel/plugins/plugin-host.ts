@@ -1,22 +1,17 @@
 // Discovers, loads, reloads and unloads plugins in one process; a plugin that fails is reported and the others keep working.
-import { existsSync, readdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import type { Logger } from 'pino';
-import type { DocumentStore } from '../../shared/store/port.ts';
-import type { NexusConfig } from '../config/load-config.ts';
-import type { AccessPolicy } from '../identity/identity.ts';
-import type { IdentityResolver } from './define-plugin.ts';
-import type { Profile } from '../../shared/contracts/profile.ts';
-import type { AgentRunService } from '../contracts/agent-run-service.ts';
 import { checkContributions, checkManifest } from './check-manifest.ts';
-import type { AnyPluginDefinition, NexusProcess } from './define-plugin.ts';
-import { importPluginModule } from './import-plugin.ts';
+import { coreServicesFor, isCoreRef, type KernelServices } from './core-services.ts';
+import { ensureCollections } from './ensure-collections.ts';
+import { providedBy, type AnyPluginDefinition, type NexusProcess } from './define-plugin.ts';
+import type { PluginSource } from './plugin-source.ts';
 import { runMigrations } from '../migrations/run-migrations.ts';
 import { KERNEL_PERMISSIONS } from '../identity/kernel-permissions.ts';
 import { checkedAccess } from '../identity/permission-check.ts';
 import { createPluginRegistry, type PluginRegistry } from './plugin-registry.ts';
 import type { PluginStatus } from './plugin-status.ts';
+import type { ServiceRef } from './service-ref.ts';
 
 export interface LoadedPlugin {
   readonly name: string;
@@ -30,16 +25,9 @@ export type AttachPlugin = (plugin: LoadedPlugin) => Promise<() => Promise<void>
 
 export interface PluginHostOptions {
   readonly process: NexusProcess;
-  readonly pluginsDir: string;
-  readonly store: DocumentStore;
-  readonly logger: Logger;
-  readonly config: NexusConfig;
-  readonly access: AccessPolicy;
-  readonly identities: IdentityResolver;
-  readonly profile: { current(): Profile };
-  readonly agentRuns: AgentRunService;
-  /** The environment the kernel booted with, for plugins' own settings. */
-  readonly env: NodeJS.ProcessEnv;
+  readonly source: PluginSource;
+  /** What plugins receive through `coreServices` refs. */
+  readonly core: KernelServices;
   readonly attach?: AttachPlugin;
 }
 
@@ -62,7 +50,8 @@ interface Entry {
 }
 
 export function createPluginHost(options: PluginHostOptions): PluginHost {
-  const { logger, pluginsDir } = options;
+  const { source } = options;
+  const { logger, store } = options.core;
   const holder = `${hostname()}/${process.pid}/${options.process}`;
   const registry = createPluginRegistry();
   const entries = new Map<string, Entry>();
@@ -73,14 +62,6 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     return next;
   };
 
-  const manifestPath = (name: string) => path.join(pluginsDir, name, 'plugin.ts');
-  const discover = () =>
-    existsSync(pluginsDir)
-      ? readdirSync(pluginsDir, { withFileTypes: true })
-          .filter((d) => d.isDirectory() && existsSync(manifestPath(d.name)))
-          .map((d) => d.name)
-          .sort()
-      : [];
 
   const failedStatus = (name: string, error: string, definition?: AnyPluginDefinition): PluginStatus => ({
     name, version: definition?.version ?? null, description: definition?.description ?? null, state: 'failed', error,
@@ -98,10 +79,10 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
 
   async function readManifest(name: string): Promise<AnyPluginDefinition | undefined> {
     try {
-      const mod = await importPluginModule(pluginsDir, manifestPath(name));
-      const problems = checkManifest(mod.default, name);
+      const manifest = await source.read(name);
+      const problems = checkManifest(manifest, name);
       if (problems.length > 0) return void fail(name, `invalid manifest: ${problems.join('; ')}`);
-      return mod.default as AnyPluginDefinition;
+      return manifest as AnyPluginDefinition;
     } catch (err) {
       return void fail(name, `plugin.ts could not be imported: ${(err as Error).message}`);
     }
@@ -109,44 +90,39 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
 
   const allDeps = (d: AnyPluginDefinition) => [...Object.values(d.deps ?? {}), ...Object.values(d.optionalDeps ?? {})];
   const providerOf = (refId: string) =>
-    [...entries.entries()].find(([, e]) => e.definition?.provides?.some((p) => p.ref.id === refId))?.[0];
+    [...entries.entries()].find(([, e]) => e.definition && providedBy(e.definition).some((p) => p.ref.id === refId))?.[0];
 
   async function load(name: string, definition: AnyPluginDefinition): Promise<void> {
+    const pluginLogger = logger.child({ plugin: name });
+    const declared = new Set([...KERNEL_PERMISSIONS, ...(definition.permissions ?? [])].map((p) => p.name));
+    const core = coreServicesFor(options.core, {
+      logger: pluginLogger, access: checkedAccess(options.core.access, name, declared), executors: registry.executors,
+    });
+    const resolve = (ref: ServiceRef<unknown>) => (isCoreRef(ref) ? core.get(ref.id) : registry.service(ref));
     const deps: Record<string, unknown> = {};
     for (const [key, ref] of Object.entries(definition.deps ?? {})) {
-      const service = registry.service(ref);
-      if (service === undefined) return fail(name, `needs service "${ref.id}", which no loaded plugin provides`, definition);
+      const service = resolve(ref);
+      if (service === undefined) {
+        const offeredBy = isCoreRef(ref) ? 'which the kernel does not offer (see coreServices)' : 'which no loaded plugin provides';
+        return fail(name, `plugin "${name}" needs service "${ref.id}" (deps.${key}), ${offeredBy}`, definition);
+      }
       deps[key] = service;
     }
     const optionalDeps: Record<string, unknown> = {};
-    for (const [key, ref] of Object.entries(definition.optionalDeps ?? {})) optionalDeps[key] = registry.service(ref);
-    const dir = path.join(pluginsDir, name);
-    const pluginLogger = logger.child({ plugin: name });
+    for (const [key, ref] of Object.entries(definition.optionalDeps ?? {})) optionalDeps[key] = resolve(ref);
+    const dir = source.dir(name);
     try {
       // Before the indexes: a step may reshape documents that a new unique index would refuse.
-      await runMigrations({ plugin: name, migrations: definition.migrations ?? [], store: options.store, logger: pluginLogger, holder });
+      await runMigrations({ plugin: name, migrations: definition.migrations ?? [], store, logger: pluginLogger, holder });
     } catch (err) {
       return fail(name, (err as Error).message, definition);
     }
     try {
-      for (const c of definition.collections ?? []) {
-        const collection = options.store.collection(c.name);
-        for (const index of c.indexes ?? []) {
-          // Only the options that are set: MongoDB refuses an index option sent as null.
-          const options = Object.fromEntries(
-            Object.entries({ unique: index.unique, name: index.name, expireAfterSeconds: index.expireAfterSeconds }).filter(([, v]) => v !== undefined),
-          );
-          await collection.createIndex({ ...index.key }, options);
-        }
-      }
-      const declared = new Set([...KERNEL_PERMISSIONS, ...(definition.permissions ?? [])].map((p) => p.name));
-      const services = await definition.init({
-        name, dir, process: options.process, store: options.store, logger: pluginLogger, config: options.config,
-        access: checkedAccess(options.access, name, declared), identities: options.identities, profile: options.profile, agentRuns: options.agentRuns, env: options.env, executors: registry.executors, deps, optionalDeps,
-      });
+      await ensureCollections(store, definition.collections ?? []);
+      const services = await definition.init({ name, dir, process: options.process, deps, optionalDeps });
       const tools = definition.mcpTools?.(services) ?? [];
       const executors = definition.executors?.(services) ?? [];
-      const provided = new Map((definition.provides ?? []).map((p) => [p.ref.id, p.get(services)]));
+      const provided = new Map(providedBy(definition).map((p) => [p.ref.id, p.get(services)]));
       const contributions = { tools, executors, services: provided };
       const problems = [...checkContributions(name, tools, executors.map((e) => e.kind)), ...registry.conflicts(name, contributions)];
       if (problems.length > 0) {
@@ -209,7 +185,8 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
   }
 
   function dependentsOf(name: string): string[] {
-    const provided = new Set((entries.get(name)?.definition?.provides ?? []).map((p) => p.ref.id));
+    const definition = entries.get(name)?.definition;
+    const provided = new Set((definition ? providedBy(definition) : []).map((p) => p.ref.id));
     const out: string[] = [];
     for (const [other, e] of entries) {
       if (other !== name && e.definition && allDeps(e.definition).some((ref) => provided.has(ref.id))) {
@@ -224,7 +201,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
     start: () =>
       serial(async () => {
         const defs = new Map<string, AnyPluginDefinition>();
-        for (const name of discover()) {
+        for (const name of source.names()) {
           const def = await readManifest(name);
           if (def) defs.set(name, markPending(name, def));
         }
@@ -240,7 +217,7 @@ export function createPluginHost(options: PluginHostOptions): PluginHost {
         await unload(name);
         for (const [d, def] of kept) markPending(d, def);
         const defs = new Map<string, AnyPluginDefinition>();
-        const def = existsSync(manifestPath(name)) ? await readManifest(name) : undefined;
+        const def = source.has(name) ? await readManifest(name) : undefined;
         if (def) defs.set(name, markPending(name, def));
         // A returning provider also revives the plugins that failed for want of it, and restarts those that
         // were running without it (optional deps), so every dependent sees the provider's new instance.

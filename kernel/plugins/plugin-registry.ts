@@ -55,7 +55,7 @@ export function createPluginRegistry(): PluginRegistry {
         if (other === plugin) continue;
         for (const t of c.tools) if (oc.tools.some((o) => o.name === t.name)) out.push(`tool "${t.name}" is already offered by plugin "${other}"`);
         for (const e of c.executors) if (oc.executors.some((o) => o.kind === e.kind)) out.push(`executor "${e.kind}" is already registered by plugin "${other}"`);
-        for (const id of c.services.keys()) if (oc.services.has(id)) out.push(`service "${id}" is already provided by plugin "${other}"`);
+        for (const id of c.services.keys()) if (oc.services.has(id)) out.push(`plugin "${plugin}" provides service "${id}", which plugin "${other}" already provides`);
       }
       return out;
     },

@@ -1,5 +1,5 @@
 // The ChipChat manifest: conversations with the assistant, notices and reminders delivered into them, and a live notification stream.
-import { definePlugin, systemClock, taskServiceRef } from 'nexus/kernel';
+import { coreServices, definePlugin, taskServiceRef } from 'nexus/kernel';
 import { chipchatTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
 import { loadChipchatConfig } from './config.ts';
@@ -15,18 +15,22 @@ export default definePlugin({
   name: 'chipchat',
   version: '1.0.0',
   description: 'Conversations with the assistant, and notices, agent messages and reminders delivered into them, pushed live to the app.',
+  deps: {
+    store: coreServices.store, logger: coreServices.logger, config: coreServices.config, clock: coreServices.clock,
+    profile: coreServices.profile, agentRuns: coreServices.agentRuns,
+  },
   optionalDeps: { tasks: taskServiceRef },
   collections: CHIPCHAT_COLLECTIONS,
   permissions: [
     { name: 'chipchat.use', description: 'Hold your own conversations with the assistant: create, read, write, rename, archive, delete; receive notifications.' },
   ],
   skill: 'SKILL.md',
-  init: ({ store, logger, config, profile, agentRuns, optionalDeps, env }) => {
-    const settings = loadChipchatConfig(env);
+  init: ({ deps: { store, logger, config, clock, profile, agentRuns }, optionalDeps }) => {
+    const settings = loadChipchatConfig(config.env);
     return createChipchatServices({
       conversations: createConversationRepository(store),
       messages: createMessageRepository(store),
-      clock: systemClock,
+      clock,
       waiter: systemWaiter,
       ids: randomIds,
       agentRuns,

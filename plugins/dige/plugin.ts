@@ -1,24 +1,19 @@
 // The Dige manifest: device control (rooms, devices) through the provider's cloud API, verified against the provider.
-import { definePlugin, taskServiceRef } from 'nexus/kernel';
+import { coreServices, definePlugin, taskServiceRef } from 'nexus/kernel';
 import { digeTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
 import { loadDigeConfig } from './config.ts';
 import { createControlExecutor } from './executors/control-executor.ts';
-import { createProviderClient } from './infra/provider/provider-client.ts';
-import { API_CALLS, createApiCallRepository } from './infra/repositories/api-call-repository.ts';
-import { DEVICES, STATE_HISTORY, createDeviceRepository } from './infra/repositories/device-repository.ts';
-import { OPERATIONS, createOperationRepository } from './infra/repositories/operation-repository.ts';
-import { systemClock } from './infra/system-clock.ts';
-import { createAuditService } from './svc/audit-service.ts';
-import { createControlService } from './svc/control-service.ts';
-import { createDeviceService } from './svc/device-service.ts';
-import type { DigeServices } from './svc/dige-services.ts';
-import { createScheduleService } from './svc/schedule-service.ts';
+import { API_CALLS } from './infra/repositories/api-call-repository.ts';
+import { DEVICES, STATE_HISTORY } from './infra/repositories/device-repository.ts';
+import { OPERATIONS } from './infra/repositories/operation-repository.ts';
+import { createDigeServices } from './svc/dige-services.ts';
 
 export default definePlugin({
   name: 'dige',
   version: '1.0.0',
   description: 'Device control (buildings, rooms, devices) through the Dige provider, every control verified against the provider.',
+  deps: { store: coreServices.store, logger: coreServices.logger, config: coreServices.config, access: coreServices.access },
   optionalDeps: { tasks: taskServiceRef },
   collections: [
     { name: DEVICES, indexes: [{ key: { roomId: 1 } }] },
@@ -33,20 +28,10 @@ export default definePlugin({
   ],
   devProcesses: [{ name: 'dige-sim', script: 'sim/main.ts', enabled: (env) => !env.DIGE_PROVIDER_URL }],
   skill: 'SKILL.md',
-  init: ({ store, logger, access, optionalDeps, env }): DigeServices => {
+  init: ({ deps: { config: { env }, ...deps }, optionalDeps }) => {
     const config = loadDigeConfig(env);
-    if (config.provider.simulated) logger.info({ url: config.provider.baseUrl }, 'no DIGE_PROVIDER_URL: using the Dige simulator');
-    const apiCalls = createApiCallRepository(store);
-    const devices = createDeviceRepository(store);
-    const operations = createOperationRepository(store);
-    const client = createProviderClient({ ...config.provider, clock: systemClock, recorder: apiCalls, logger });
-    return {
-      devices: createDeviceService({ client, devices, clock: systemClock }),
-      control: createControlService({ client, devices, operations, access, clock: systemClock, verify: config.verify }),
-      schedule: createScheduleService(optionalDeps.tasks),
-      audit: createAuditService({ operations, devices, apiCalls }),
-      close: () => client.close(),
-    };
+    if (config.provider.simulated) deps.logger.info({ url: config.provider.baseUrl }, 'no DIGE_PROVIDER_URL: using the Dige simulator');
+    return createDigeServices({ ...deps, config, tasks: optionalDeps.tasks });
   },
   routes: (router, dige) => registerRestRoutes(router, dige),
   mcpTools: (dige) => digeTools(dige),

@@ -9,7 +9,7 @@ export type EmbeddedEmbedderId = (typeof EMBEDDED_EMBEDDERS)[number];
 
 /** Every variable with its schema, default and meaning: the single source for the loader and the README table. */
 export const ragConfigVars = {
-  maxUploadBytes: { env: 'RAG_MAX_UPLOAD_BYTES', schema: Type.Integer({ minimum: 1, maximum: 1024 * MIB }), default: String(20 * MIB), description: 'Largest accepted document upload, in bytes.' },
+  maxUploadBytes: { env: 'RAG_MAX_UPLOAD_BYTES', schema: Type.Integer({ minimum: 1, maximum: 1024 * MIB }), default: String(20 * MIB), description: 'Largest accepted document upload, in bytes; a larger file is refused with 413 rag_upload_too_large as soon as it streams past the limit, so an upload never holds more than this in memory.' },
   chunkTokens: { env: 'RAG_CHUNK_TOKENS', schema: Type.Integer({ minimum: 32, maximum: 4096 }), default: '200', description: 'Token budget of one chunk.' },
   chunkOverlapTokens: { env: 'RAG_CHUNK_OVERLAP_TOKENS', schema: Type.Integer({ minimum: 0, maximum: 1024 }), default: '40', description: 'Tokens a chunk repeats from the one before it when a section is split.' },
   embedder: {

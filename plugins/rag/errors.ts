@@ -12,7 +12,7 @@ export const errors = defineErrors({
   rag_unsupported_type: { status: 415, message: 'This kind of file is not accepted: send plain text, Markdown, HTML, PDF or DOCX.' },
   rag_type_mismatch: { status: 415, message: 'The file content does not match its declared type.' },
   rag_corrupt_file: { status: 422, message: 'The file is damaged or not a valid document of its type.' },
-  rag_unsafe_archive: { status: 422, message: 'The DOCX archive is refused: it would expand beyond the safe limits.' },
+  rag_unsafe_archive: { status: 422, message: 'The file is refused: its compressed content (a DOCX archive, PDF streams) would expand beyond the safe limits.' },
   rag_no_text: { status: 422, message: 'No text could be extracted from the document.' },
   rag_document_busy: { status: 409, message: 'The document is being deleted.' },
   rag_embedder_unavailable: { status: 409, message: 'The knowledge base is embedded with a model this service cannot run; configure it, or reindex the knowledge base with another embedder.' },

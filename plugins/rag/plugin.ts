@@ -1,5 +1,5 @@
 // The rag manifest: knowledge bases with uploads, worker-side ingestion, hybrid retrieval and source-grounded answers.
-import { definePlugin, systemClock, taskServiceRef } from 'nexus/kernel';
+import { coreServices, definePlugin, taskServiceRef } from 'nexus/kernel';
 import { ragCommand } from './api/cli.ts';
 import { ragTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
@@ -14,7 +14,10 @@ export default definePlugin({
   name: 'rag',
   version: '1.0.0',
   description: 'Knowledge bases: uploads ingested by the worker, hybrid (BM25 + vector) retrieval, answers with verified citations.',
-  deps: { tasks: taskServiceRef },
+  deps: {
+    store: coreServices.store, logger: coreServices.logger, config: coreServices.config, clock: coreServices.clock,
+    access: coreServices.access, profile: coreServices.profile, tasks: taskServiceRef,
+  },
   collections: RAG_COLLECTIONS,
   permissions: [
     { name: 'rag.read', description: 'Search, ask and read the documents of the knowledge bases you may see.' },
@@ -23,14 +26,11 @@ export default definePlugin({
   ],
   skill: 'SKILL.md',
   commands: { rag: ragCommand },
-  init: ({ store, logger, access, profile, deps, env }) => {
+  init: ({ deps: { config: { env }, ...deps } }) => {
     const config = loadRagConfig(env);
     const embedders = configuredEmbedders(config);
-    logger.info({ defaultEmbedder: embedders.defaultId, embedders: embedders.ids, maxUploadBytes: config.maxUploadBytes }, 'rag embedders available');
-    return createRagServices({
-      store, access, profile, logger, embedders, chunking: config.chunking, clock: systemClock, ids: randomIds, tasks: deps.tasks,
-      maxUploadBytes: config.maxUploadBytes,
-    });
+    deps.logger.info({ defaultEmbedder: embedders.defaultId, embedders: embedders.ids, maxUploadBytes: config.maxUploadBytes }, 'rag embedders available');
+    return createRagServices({ ...deps, embedders, chunking: config.chunking, ids: randomIds, maxUploadBytes: config.maxUploadBytes });
   },
   routes: (router, rag) => registerRestRoutes(router, rag),
   mcpTools: (rag) => ragTools(rag),

@@ -1,5 +1,5 @@
 // The scheduler manifest: one task model for every platform, a leased claim loop in the worker, cron previews, goal tasks; platforms add executors.
-import { definePlugin, systemClock, systemTimers, taskServiceRef } from 'nexus/kernel';
+import { coreServices, definePlugin, taskServiceRef } from 'nexus/kernel';
 import { cronCommand } from './api/cli.ts';
 import { schedulerTools } from './api/mcp.ts';
 import { registerRestRoutes } from './api/rest.ts';
@@ -15,6 +15,10 @@ export default definePlugin({
   name: 'scheduler',
   version: '1.0.0',
   description: 'Scheduled tasks for every platform: cron or one-shot, run by the worker under a lease, with run history.',
+  deps: {
+    store: coreServices.store, logger: coreServices.logger, config: coreServices.config, clock: coreServices.clock,
+    access: coreServices.access, identities: coreServices.identities, executors: coreServices.executors, agentRuns: coreServices.agentRuns,
+  },
   collections: SCHEDULER_COLLECTIONS,
   permissions: [
     { name: 'scheduler.read', description: 'List and read your scheduled tasks and their runs; preview cron expressions.' },
@@ -23,23 +27,23 @@ export default definePlugin({
   ],
   skill: 'SKILL.md',
   commands: { cron: cronCommand },
-  init: ({ store, logger, config, access, identities, executors, agentRuns, env }) => {
-    const settings = loadSchedulerConfig(env);
+  init: ({ deps: { store, logger, config, clock, access, identities, executors, agentRuns } }) => {
+    const settings = loadSchedulerConfig(config.env);
     const scheduler = createSchedulerServices({
       tasks: createTaskRepository(store),
       runs: createRunRepository(store),
       ids: randomIds,
-      clock: systemClock,
-      timers: systemTimers,
+      clock,
+      timers: clock,
       executors,
       identities,
       access,
       logger,
-      worker: { workerId: newWorkerId(), pollMs: config.workerPollMs, concurrency: settings.concurrency, leaseMs: settings.leaseMs },
+      worker: { workerId: newWorkerId(), pollMs: config.kernel.workerPollMs, concurrency: settings.concurrency, leaseMs: settings.leaseMs },
     });
     return { ...scheduler, goals: createGoalExecutor({ agentRuns, access }) };
   },
-  provides: [{ ref: taskServiceRef, get: (scheduler) => scheduler.tasks }],
+  provides: (provide) => [provide(taskServiceRef, (scheduler) => scheduler.tasks)],
   routes: (router, scheduler) => registerRestRoutes(router, scheduler),
   mcpTools: (scheduler) => schedulerTools(scheduler),
   executors: (scheduler) => [scheduler.goals],

@@ -1,7 +1,7 @@
 // The one config mechanism: a table of environment variables is read, defaulted and validated with TypeBox; a bad value stops start-up naming the variable.
 import path from 'node:path';
-import { Value } from 'typebox/value';
 import type { Static, TSchema } from 'typebox';
+import { schemaIssues } from '../errors/schema-check.ts';
 
 export interface ConfigVar {
   readonly env: string;
@@ -49,10 +49,8 @@ export function loadConfigFrom<V extends Record<string, ConfigVar>>(vars: V, env
     const raw = given !== undefined && given !== '' ? given : spec.default;
     if (raw === undefined) continue;
     const value = parseRaw((spec.schema as { type?: string }).type, raw);
-    const firstError = Value.Errors(spec.schema, value)[0];
-    if (firstError) {
-      throw new ConfigError(spec.env, `${firstError.message}${spec.secret ? '' : ` (got ${JSON.stringify(raw)})`}`);
-    }
+    const [first] = schemaIssues(spec.schema, value, { redact: spec.secret === true }) ?? [];
+    if (first) throw new ConfigError(spec.env, `is not valid: ${first.message}`);
     out[key] = spec.path ? path.resolve(cwd, value as string) : value;
   }
   return Object.freeze(out) as ConfigOf<V>;

@@ -1,4 +1,4 @@
-// The harness service's HTTP bodies besides RunRequest and RunResult: the resume call, the run view and the error body.
+// The harness service's HTTP bodies besides RunRequest and RunResult: the resume and cancel calls and the run view (errors: shared/errors/error-body.ts).
 import { Type, type Static } from 'typebox';
 import { PendingReviewSchema, ReviewDecisionSchema } from './review-decision.ts';
 import { RunIdentitySchema } from './run-request.ts';
@@ -58,8 +58,3 @@ export const RunViewSchema = Type.Object({
   updatedAt: Type.Number(),
 });
 export type RunView = Static<typeof RunViewSchema>;
-
-export const ErrorBodySchema = Type.Object({
-  error: Type.Object({ code: Type.String(), message: Type.String(), details: Type.Optional(Type.Unknown()) }),
-});
-export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -1,7 +1,7 @@
 // The runtime profile's schema (profile/profile.yaml): read by the kernel for the role matrix and by the harness for runtime policy.
 import { Type, type Static } from 'typebox';
-import { Value } from 'typebox/value';
 import { parse as parseYaml } from 'yaml';
+import { formatIssue, schemaIssues } from '../errors/schema-check.ts';
 import { NamePatternSchema as Pattern, RuntimeSections } from './profile-sections.ts';
 
 export const RoleSchema = Type.Object(
@@ -46,13 +46,8 @@ export function parseProfile(text: string, source: string): Profile {
   } catch (err) {
     throw new ProfileError(source, [`YAML: ${(err as Error).message.split('\n')[0]}`]);
   }
-  const errors = Value.Errors(ProfileSchema, data);
-  if (errors.length > 0) {
-    throw new ProfileError(
-      source,
-      errors.slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message}`),
-    );
-  }
+  const issues = schemaIssues(ProfileSchema, data);
+  if (issues) throw new ProfileError(source, issues.slice(0, 10).map(formatIssue));
   return data as Profile;
 }
 

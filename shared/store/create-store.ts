@@ -1,6 +1,5 @@
 // Chooses the backend: MongoDB when a URI is configured, otherwise the embedded store in the data folder.
 import { createEmbeddedStore } from './embedded/embedded-store.ts';
-import { createMongoStore } from './mongodb-store.ts';
 import type { DocumentStore } from './port.ts';
 
 export interface CreateStoreOptions {
@@ -13,6 +12,8 @@ export interface CreateStoreOptions {
 
 export async function createStore(options: CreateStoreOptions): Promise<DocumentStore> {
   if (options.mongodbUri !== undefined && options.mongodbUri !== '') {
+    // The driver is loaded only here: a process on the embedded store never pays for it.
+    const { createMongoStore } = await import('./mongodb-store.ts');
     return createMongoStore({ uri: options.mongodbUri, dbName: options.mongodbDbName ?? 'nexus' });
   }
   return createEmbeddedStore({ dataDir: options.dataDir });

@@ -21,7 +21,7 @@ export function startNodeSdk(serviceName: string | undefined): Telemetry {
     logRecordProcessors: [],
     instrumentations: [
       new UndiciInstrumentation(),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, instrumentHandler: false, requestHook: nameServerSpan }),
+      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, instrumentHandler: false, ignorePaths: probe, requestHook: nameServerSpan }),
       // Statement text can carry the user's data; the conventions make it opt-in, and so do we (off).
       new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
     ],
@@ -34,3 +34,7 @@ export function startNodeSdk(serviceName: string | undefined): Telemetry {
 function nameServerSpan(span: { updateName(name: string): unknown }, request: { method: string; routeOptions: { url?: string } }): void {
   span.updateName(request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : request.method);
 }
+
+/** Liveness and readiness probes are polled by supervisors and load balancers; a trace per poll would only be noise. */
+const PROBE_PATHS = new Set(['/health', '/ready']);
+const probe = (route: { url: string }) => PROBE_PATHS.has(route.url);

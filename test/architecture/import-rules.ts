@@ -33,10 +33,11 @@ export function importsOf(source: string): string[] {
 function target(root: string, file: string, specifier: string): string {
   if (specifier.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), specifier));
   if (specifier === 'nexus/kernel') return 'kernel/index.ts';
+  if (specifier === 'nexus/kernel/testing') return 'kernel/testing/index.ts';
   return '';
 }
 
-export function checkImports(root: string, dirs: readonly string[] = ['harness', 'plugins', 'test/harness']): Breach[] {
+export function checkImports(root: string, dirs: readonly string[] = ['harness', 'plugins', 'kernel', 'shared', 'test/harness']): Breach[] {
   const breaches: Breach[] = [];
   for (const dir of dirs) {
     const abs = path.join(root, dir);
@@ -56,9 +57,17 @@ export function checkImports(root: string, dirs: readonly string[] = ['harness',
         if (top === 'harness' || rel.startsWith(path.join('test', 'harness'))) {
           if (toTop === 'kernel' || toTop === 'plugins') add('harness imports only harness/, shared/ and packages');
         }
+        if (top === 'shared' && (toTop === 'kernel' || toTop === 'harness' || toTop === 'plugins')) {
+          add('shared imports only shared/ and packages');
+        }
+        const toKit = to.startsWith(path.join('kernel', 'testing') + path.sep);
+        if (top === 'kernel' || top === 'plugins') {
+          if (toTop === 'test') add('product code never imports test/');
+          if (toKit && !rel.startsWith(path.join('kernel', 'testing') + path.sep)) add('only tests import the test kit (nexus/kernel/testing)');
+        }
         if (top === 'plugins') {
           if (toTop === 'plugins' && to.split(path.sep)[1] !== plugin) add('a plugin never imports another plugin');
-          if (toTop === 'kernel' && to !== path.join('kernel', 'index.ts')) add("plugins import only the kernel's public entry");
+          if (toTop === 'kernel' && !toKit && to !== path.join('kernel', 'index.ts')) add("plugins import only the kernel's public entry");
           if (toTop === 'harness') add('plugins never import the harness');
           if (layer === 'domain' && (DOMAIN_IO.test(specifier) || ['infra', 'api', 'svc'].includes(to.split(path.sep)[2] ?? ''))) {
             add('a plugin domain/ imports nothing with I/O');

@@ -9,7 +9,7 @@ import { createTaskRepository } from '../../plugins/scheduler/infra/task-reposit
 import { createSchedulerServices } from '../../plugins/scheduler/svc/scheduler-services.ts';
 import { startAgentStack } from '../helpers/agent-stack.ts';
 import { resultJson, scriptedAgent, type AgentPlan, type Turn } from '../helpers/scripted-agent.ts';
-import { ManualClock } from '../helpers/manual-clock.ts';
+import { ManualClock } from '../../kernel/testing/manual-clock.ts';
 import { executorRegistry } from '../plugins/scheduler/helpers/scheduler-harness.ts';
 
 const stack = await startAgentStack(t);

@@ -75,6 +75,7 @@ t.test('the caller’s trace continues through every process down to the provide
   const chats = inTrace().filter((s) => s.name === 'chat scripted');
   t.ok(chats.length >= READ_TOOLS.length + 1, 'a chat span per model call');
   for (const chat of chats) t.equal(chat.parentSpanId, agent.spanId, 'model calls are children of the agent run');
+  t.same(chats.filter((chat) => chat.attributes['nexus.model_call.purpose'] === 'routing').length, 1, 'the routing call is one of them');
 
   for (const tool of READ_TOOLS) {
     const execute = find(`execute_tool ${tool}`, (s) => s.name === `execute_tool ${tool}`);
@@ -86,6 +87,12 @@ t.test('the caller’s trace continues through every process down to the provide
     t.match(mcpServer.attributes, { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool, 'mcp.protocol.version': '2026-07-28' });
     t.notOk('mcp.session.id' in mcpServer.attributes, 'the stateless server has no session to name');
   }
+  const listClient = find('MCP tools/list client', (s) => s.service === 'nexus-harness' && s.name === 'tools/list' && s.kind === CLIENT);
+  t.ok(descends(listClient, harnessServer), 'the harness lists tools within the run’s request');
+  const listServer = find('MCP tools/list server', (s) => s.service === 'nexus-mcp' && s.name === 'tools/list' && s.kind === SERVER);
+  t.ok(descends(listServer, listClient), 'the MCP server span of tools/list continues the harness’s request');
+  t.match(listServer.attributes, { 'mcp.method.name': 'tools/list', 'mcp.protocol.version': '2026-07-28', 'jsonrpc.request.id': String });
+  t.notOk('gen_ai.tool.name' in listServer.attributes, 'a listing names no tool');
   const provider = inTrace().filter(providerCall);
   t.ok(provider.length > 0, 'the Dige provider calls are in the trace');
   for (const call of provider) {
@@ -96,9 +103,12 @@ t.test('the caller’s trace continues through every process down to the provide
 t.test('spans carry the GenAI attribute names', async (t) => {
   const agent = find('invoke_agent', (s) => s.name === 'invoke_agent');
   t.match(agent.attributes, { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'scripted', 'gen_ai.conversation.id': String, 'nexus.run.id': run.runId });
-  const chat = find('chat', (s) => s.name === 'chat scripted');
-  t.match(chat.attributes, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'scripted', 'gen_ai.usage.input_tokens': Number, 'gen_ai.usage.output_tokens': Number, 'gen_ai.response.finish_reasons': [String] });
-  t.equal(chat.kind, CLIENT);
+  // Routing and the model node go through one chat helper, so both have the same shape.
+  for (const purpose of ['routing', 'agent']) {
+    const chat = find(`${purpose} chat`, (s) => s.name === 'chat scripted' && s.attributes['nexus.model_call.purpose'] === purpose);
+    t.match(chat.attributes, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'scripted', 'gen_ai.usage.input_tokens': Number, 'gen_ai.usage.output_tokens': Number, 'gen_ai.response.finish_reasons': [String] });
+    t.equal(chat.kind, CLIENT);
+  }
   const execute = find('execute_tool', (s) => s.name === `execute_tool ${READ_TOOLS[0]}`);
   t.match(execute.attributes, { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': READ_TOOLS[0], 'gen_ai.tool.call.id': String });
 });

@@ -12,10 +12,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** Field messages of a validation error, when the API listed them. */
-  get fields(): { field: string; message: string }[] {
-    const fields = (this.details as { fields?: unknown } | undefined)?.fields;
-    return Array.isArray(fields) ? (fields as { field: string; message: string }[]) : [];
+  /** The issues of a validation error (a JSON Pointer and a message each), when the API listed them. */
+  get issues(): { path: string; message: string }[] {
+    const issues = (this.details as { issues?: unknown } | undefined)?.issues;
+    return Array.isArray(issues) ? (issues as { path: string; message: string }[]) : [];
   }
 }
 

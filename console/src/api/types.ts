@@ -1,4 +1,5 @@
-// The REST views of the kernel (caller, agent runs, reviews, audit, system) the console reads, as /docs/json documents them; platform views are in platform-types.ts.
+// The REST views of the kernel (caller, agent runs, reviews, audit, system) the console reads, named from the types generated from /docs/json; platform views are in platform-types.ts.
+import type { paths } from './api-types.ts';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -21,72 +22,29 @@ export type JsonSchema = {
   additionalProperties?: boolean | JsonSchema;
 };
 
-export interface Caller {
-  userId: string;
-  role: string;
-  via: 'user' | 'service';
-  description: string | null;
-  permissions: string[];
-  tools: string[];
-  reviews: string[];
-  reviewRequired: string[];
-}
+/** The JSON a route answers with (status 200 unless told), as the API's OpenAPI document declares it. */
+export type ResponseOf<P extends keyof paths, M extends Method, S extends number = 200> =
+  NonNullable<paths[P][M]> extends { responses: { [K in S]: { content: { 'application/json': infer T } } } } ? T : never;
+/** The JSON body a route accepts. */
+export type BodyOf<P extends keyof paths, M extends Method> =
+  NonNullable<paths[P][M]> extends { requestBody?: { content: { 'application/json': infer T } } } ? T : never;
+type Method = 'get' | 'post' | 'patch' | 'delete';
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+
+export type Caller = ResponseOf<'/api/system/me', 'get'>;
 
 export interface Page<T> {
   total: number;
   items: T[];
 }
 
-export interface RunError {
-  code: string;
-  message: string;
-}
+export type AgentRunOutcome = ResponseOf<'/api/agent/runs', 'post'>;
+export type RunResult = NonNullable<AgentRunOutcome['result']>;
+export type RunError = NonNullable<AgentRunOutcome['error']>;
+export type ToolCallRecord = Item<RunResult['toolCalls']>;
+export type PendingReview = Item<RunResult['pendingReviews']>;
 
-export interface PendingReview {
-  toolCallId: string;
-  name: string;
-  arguments: unknown;
-  kind: 'approval' | 'human_input';
-  question?: string;
-}
-
-export interface ToolCallRecord {
-  toolCallId: string;
-  name: string;
-  arguments: unknown;
-  status: string;
-  result?: { content?: { type: string; text?: string }[]; structuredContent?: unknown; isError?: boolean };
-  refusal?: RunError;
-  review?: { decision: string; reviewerId: string };
-}
-
-export interface RunResult {
-  runId: string;
-  threadId: string;
-  status: 'completed' | 'interrupted' | 'failed';
-  route?: string;
-  skill?: string;
-  answer?: string;
-  toolCalls: ToolCallRecord[];
-  pendingReviews?: PendingReview[];
-  error?: RunError;
-  /** `tools`: the answer rests on these succeeded calls of the run; `none`: on no tool result. */
-  grounding: 'tools' | 'none';
-  groundedOn: { toolCallId: string; name: string }[];
-  toolsOffered: boolean;
-}
-
-export interface AgentRunOutcome {
-  runId: string;
-  sessionId: string;
-  status: 'completed' | 'interrupted' | 'failed';
-  answer: string | null;
-  result: RunResult | null;
-  error: RunError | null;
-  /** Shown beside an answer no tool result backs, where tools were offered. */
-  notice: string | null;
-}
-
+/** The events of POST /api/agent/runs/stream (SSE, so not in the OpenAPI document), built of the documented views. */
 export type RunStreamEvent =
   | { type: 'run_started'; runId: string; threadId: string; resumed: boolean }
   | { type: 'text_delta'; runId: string; delta: string }
@@ -96,143 +54,28 @@ export type RunStreamEvent =
   | { type: 'run_finished'; runId: string; result: RunResult }
   | { type: 'error'; runId: string; error: RunError };
 
-export interface ReviewItem {
-  toolCallId: string;
-  name: string;
-  description: string | null;
-  kind: 'approval' | 'human_input';
-  question?: string;
-  arguments: unknown;
-  argumentsHash: string;
-}
+export type Review = Item<ResponseOf<'/api/agent/reviews', 'get'>['items']>;
+export type ReviewItem = Item<Review['items']>;
+export type Decision = Item<BodyOf<'/api/agent/reviews/{runId}/decisions', 'post'>['decisions']>;
 
-export interface Review {
-  id: string;
-  runId: string;
-  input: string;
-  status: string;
-  requester: { userId: string; role: string; sessionId: string };
-  items: ReviewItem[];
-  createdAt: string;
-  expiresAt: string;
-  decidedBy: string | null;
-}
-
-export type Decision =
-  | { toolCallId: string; argumentsHash: string; type: 'approve' }
-  | { toolCallId: string; argumentsHash: string; type: 'edit'; arguments: Record<string, unknown> }
-  | { toolCallId: string; argumentsHash: string; type: 'reject'; reason: string }
-  | { toolCallId: string; argumentsHash: string; type: 'respond'; message: string };
-
-export interface ToolInfo {
-  name: string;
-  plugin: string;
-  title: string | null;
-  description: string;
+/** The API declares schemas and annotations as open objects; the console reads them as JSON Schema and MCP annotations. */
+export type ToolInfo = Omit<Item<ResponseOf<'/api/system/tools', 'get'>['items']>, 'inputSchema' | 'annotations'> & {
   inputSchema: JsonSchema;
   annotations: { title?: string; readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
-}
+};
+export type TaskKind = Omit<Item<ResponseOf<'/api/system/task-kinds', 'get'>['items']>, 'payloadSchema'> & { payloadSchema: JsonSchema };
 
-export interface TaskKind {
-  kind: string;
-  description: string;
-  payloadSchema: JsonSchema;
-}
-
-export interface AuditRun {
-  id: string;
-  userId: string;
-  role: string;
-  sessionId: string;
-  correlationId: string;
-  /** OpenTelemetry trace id of the request that wrote the record; null when tracing was off. */
-  traceId: string | null;
-  route: string | null;
-  skill: string | null;
-  input: string;
-  status: 'completed' | 'interrupted' | 'failed';
-  answer: string | null;
-  error: RunError | null;
-  usage: { inputTokens: number; outputTokens: number };
-  /** null when the harness gave no result. */
-  grounding: 'tools' | 'none' | null;
-  groundedOn: { toolCallId: string; tool: string }[];
-  toolsOffered: boolean | null;
-  /** A completed answer no tool result backs, where tools were offered; `notice` says so in words. */
-  ungrounded: boolean;
-  notice: string | null;
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-}
-
-export interface AuditToolCall {
-  id: string;
-  runId: string;
-  toolCallId: string;
-  tool: string;
-  server: string | null;
-  arguments: unknown;
-  result: unknown;
-  isError: boolean;
-  refusal: string | null;
-  reviewedBy: string | null;
-  startedAt: string | null;
-  durationMs: number | null;
-}
-
+export type AuditRunDetail = ResponseOf<'/api/audit/runs/{id}', 'get'>;
+export type AuditRun = AuditRunDetail['run'];
+export type AuditToolCall = Item<AuditRunDetail['toolCalls']>;
 /** One model call; `routing` is the intent router's call. The harness clips `text` to 2,000 characters. */
-export interface AuditModelStep {
-  index: number;
-  kind: 'routing' | 'agent';
-  startedAt: string;
-  durationMs: number;
-  usage: { inputTokens: number; outputTokens: number };
-  text: string;
-  textTruncated: boolean;
-  toolCalls: { toolCallId: string; tool: string }[];
-  /** `required` when the call asked the provider for a tool call (a tool-first skill's first call). */
-  toolChoice?: 'required';
-  stopReason?: string;
-}
+export type AuditModelStep = Item<AuditRunDetail['modelSteps']>;
+export type AuditReviewDecision = Item<AuditRunDetail['reviewDecisions']>;
 
-export interface AuditReviewDecision {
-  id: string;
-  runId: string;
-  toolCallId: string;
-  decision: 'approve' | 'edit' | 'reject' | 'respond';
-  reviewerId: string;
-  reviewerRole: string;
-  detail: unknown;
-  decidedAt: string;
-}
+export type PluginStatus = Item<ResponseOf<'/api/system/plugins', 'get'>['plugins']>;
+export type ProfileStatus = ResponseOf<'/api/system/profile', 'get'>;
 
-export interface AuditRunDetail {
-  run: AuditRun;
-  modelSteps: AuditModelStep[];
-  toolCalls: AuditToolCall[];
-  reviewDecisions: AuditReviewDecision[];
-}
-
-export interface PluginStatus {
-  name: string;
-  version: string | null;
-  description: string | null;
-  state: 'loaded' | 'failed';
-  error: string | null;
-  changedAt: string;
-  tools: string[];
-  executors: string[];
-  skill: string | null;
-}
-
-export interface ProfileStatus {
-  path: string;
-  version: string | number;
-  loadedAt: string;
-  lastError: { message: string; at: string } | null;
-}
-
+/** The harness's own status, which the API passes through undeclared. */
 export interface HarnessStatus {
   profile: { version: string | number; generation: number; loadedAt: string };
   model: { configured: boolean; provider?: string; model?: string; message?: string };

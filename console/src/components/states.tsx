@@ -27,8 +27,10 @@ export function Empty({ children }: { children: ReactNode }) {
 
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
-    const fields = err.fields.map((f) => `${f.field}: ${f.message}`);
-    return fields.length > 0 ? `${err.message} (${fields.join('; ')})` : err.message;
+    // Schema failures name their first issue in the message already; the list is added when it says more than that.
+    const issues = err.issues.map((issue) => `${issue.path}: ${issue.message}`);
+    const said = issues.length === 1 && err.message.includes(issues[0]!);
+    return issues.length > 0 && !said ? `${err.message} (${issues.join('; ')})` : err.message;
   }
   return err instanceof Error ? err.message : String(err);
 }

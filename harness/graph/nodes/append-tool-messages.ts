@@ -1,11 +1,11 @@
 // Node `append_tool_messages`: moves the finished batch into the history, one ToolMessage per call in call order.
-import { HarnessError } from '../harness-errors.ts';
+import { harnessErrors } from '../harness-errors.ts';
 import type { NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState, ToolOutcome } from '../run-state.ts';
 
 export async function appendToolMessages(state: RunState, _ctx: NodeContext): Promise<NodeResult> {
   const outcomes = state.batch.map((entry): ToolOutcome => {
-    if (!entry.outcome) throw new HarnessError('invariant_violation', `tool call ${entry.call.id} reached append_tool_messages without an outcome`);
+    if (!entry.outcome) throw harnessErrors.invariant_violation(undefined, `tool call ${entry.call.id} reached append_tool_messages without an outcome`);
     return entry.outcome;
   });
   return {

@@ -1,7 +1,7 @@
 // Node `execute_tools`: runs each allowed call of the batch in order, through the tool middleware, with a deadline.
 import type { Refusal } from '../../../shared/contracts/tool-call-record.ts';
 import { invokeWithDeadline, type InvocationOutcome } from '../../tools/tool-invoker.ts';
-import { HarnessError, toRunError } from '../harness-errors.ts';
+import { harnessErrors, toRunError } from '../harness-errors.ts';
 import { hookRun, type NodeContext } from '../node-context.ts';
 import type { BatchEntry, NodeResult, RunState, ToolOutcome } from '../run-state.ts';
 import { refusalOutcome, resultOutcome } from '../tool-outcome.ts';
@@ -61,7 +61,7 @@ export async function executeTools(state: RunState, ctx: NodeContext): Promise<N
     for (let i = 0; i < batch.length; i += 1) {
       const entry = batch[i] as BatchEntry;
       if (entry.phase !== 'allowed') continue;
-      if (ctx.signal.aborted) throw new HarnessError('cancelled');
+      if (ctx.signal.aborted) throw harnessErrors.cancelled();
       const outcome = await runOne(entry, { ...state, batch }, ctx);
       batch[i] = { ...entry, phase: 'done', outcome };
       ctx.emit({ type: 'tool_result', runId: state.runId, record: outcome.record });

@@ -8,6 +8,7 @@ import type { NodeResult, RunState } from '../run-state.ts';
 export async function initialize(state: RunState, ctx: NodeContext): Promise<NodeResult> {
   if (!ctx.context) return { update: {}, next: 'model' };
   const resolved = await ctx.context.resolve({
+    runId: state.runId,
     identity: state.identity,
     messages: state.messages,
     route: state.route,

@@ -1,7 +1,7 @@
 // Node `model`: offers the visible tools (requiring a call on a tool-first skill's first call), calls the model through the middleware, and appends its AIMessage.
 import { addUsage, type ModelCallRequest } from '../../models/model-adapter.ts';
 import { computeToolVisibility } from '../../tools/tool-visibility.ts';
-import { HarnessError, toRunError } from '../harness-errors.ts';
+import { harnessErrors, toRunError } from '../harness-errors.ts';
 import { appendModelStep, modelStepOf } from '../model-steps.ts';
 import { hookRun, type NodeContext } from '../node-context.ts';
 import type { NodeResult, RunState, StateUpdate } from '../run-state.ts';
@@ -46,7 +46,7 @@ export async function model(state: RunState, ctx: NodeContext): Promise<NodeResu
   }
   if (response.truncated === true && response.message.tool_calls.length > 0) {
     // The last call of a cut-off answer is cut off too (and the provider may have dropped its arguments silently), so none of the batch runs.
-    const error = new HarnessError('model_output_truncated', undefined, {
+    const error = harnessErrors.model_output_truncated({
       stopReason: response.stopReason,
       toolCalls: response.message.tool_calls.map((call) => call.name),
     });

@@ -1,7 +1,7 @@
 // Small node:http helpers for the simulator: read a JSON body with a size cap, answer JSON with a request id.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TSchema, Static } from 'typebox';
-import { Value } from 'typebox/value';
+import { formatIssue, schemaIssues } from 'nexus/kernel';
 
 const MAX_BODY = 64 * 1024;
 
@@ -26,10 +26,9 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
 
 export async function readBody<S extends TSchema>(req: IncomingMessage, schema: S): Promise<Static<S>> {
   const body = await readJson(req);
-  if (!Value.Check(schema, body)) {
-    const issue = Value.Errors(schema, body)[0];
-    throw new BadRequest(issue ? `${issue.instancePath || 'body'} ${issue.message}` : 'invalid body');
-  }
+  // Redacted: a request body carries the app secret, which a refusal must not echo.
+  const [issue] = schemaIssues(schema, body, { redact: true }) ?? [];
+  if (issue !== undefined) throw new BadRequest(formatIssue(issue));
   return body as Static<S>;
 }
 

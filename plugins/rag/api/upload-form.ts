@@ -4,7 +4,7 @@ import { KNOWLEDGE_BASE_ID_PATTERN } from '../domain/knowledge-base.ts';
 import { errors } from '../errors.ts';
 import type { UploadInput } from '../svc/document-service.ts';
 
-export const UPLOAD_FIELDS = ['knowledge_base_id', 'title', 'tags'] as const;
+export const UPLOAD_FIELDS = ['knowledgeBaseId', 'title', 'tags'] as const;
 const FIELD_LIMIT_BYTES = 4096;
 
 export function multipartLimits(maxUploadBytes: number) {
@@ -47,8 +47,8 @@ export async function readUploadForm(request: FastifyRequest, maxUploadBytes: nu
     throw translate(err, maxUploadBytes);
   }
   if (file === undefined) throw invalid('file', 'No file was sent: add a multipart part named "file".');
-  const kbId = fields['knowledge_base_id']?.trim();
-  if (kbId !== undefined && kbId !== '' && !new RegExp(KNOWLEDGE_BASE_ID_PATTERN).test(kbId)) throw invalid('knowledge_base_id', 'knowledge_base_id is not a knowledge base id.');
+  const kbId = fields['knowledgeBaseId']?.trim();
+  if (kbId !== undefined && kbId !== '' && !new RegExp(KNOWLEDGE_BASE_ID_PATTERN).test(kbId)) throw invalid('knowledgeBaseId', 'knowledgeBaseId is not a knowledge base id.');
   const title = fields['title']?.trim();
   if (title !== undefined && title.length > 300) throw invalid('title', 'The title is longer than 300 characters.');
   const tags = (fields['tags'] ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');

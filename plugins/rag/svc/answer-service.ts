@@ -36,8 +36,8 @@ function contextMessage(question: string, sources: readonly ContextSource[]): st
 }
 
 const toSourceView = (s: ContextSource): SourceView => ({
-  n: s.n, doc_id: s.docId, knowledge_base_id: s.kbId, title: s.title, heading_path: [...s.headingPath], start: s.start, end: s.end,
-  chunk_ids: [...s.chunkIds], text: s.text,
+  n: s.n, docId: s.docId, knowledgeBaseId: s.kbId, title: s.title, headingPath: [...s.headingPath], start: s.start, end: s.end,
+  chunkIds: [...s.chunkIds], text: s.text,
 });
 
 export function createAnswerService(deps: { readonly search: SearchService; readonly model: ChatModelSource }): AnswerService {
@@ -45,8 +45,8 @@ export function createAnswerService(deps: { readonly search: SearchService; read
     const answer = extractiveAnswer(question, sources);
     return {
       answer: answer.text, mode: 'extractive', model: null, notice,
-      citations: answer.sentences.map((s) => ({ source: s.source, doc_id: s.docId, quote: s.sentence })),
-      dropped_citations: [],
+      citations: answer.sentences.map((s) => ({ source: s.source, docId: s.docId, quote: s.sentence })),
+      droppedCitations: [],
       sources: sources.map(toSourceView),
     };
   }
@@ -55,7 +55,7 @@ export function createAnswerService(deps: { readonly search: SearchService; read
     async query(identity, request, signal) {
       const chunks = await deps.search.retrieve(identity, { ...request, query: request.question });
       const sources = buildContext(chunks, request.maxContextTokens ?? DEFAULT_CONTEXT_TOKENS);
-      if (sources.length === 0) return { answer: NO_ANSWER, mode: 'extractive', model: null, notice: null, citations: [], dropped_citations: [], sources: [] };
+      if (sources.length === 0) return { answer: NO_ANSWER, mode: 'extractive', model: null, notice: null, citations: [], droppedCitations: [], sources: [] };
       const choice = deps.model();
       if ('unavailable' in choice) return extractive(request.question, sources, `Extractive answer: ${choice.unavailable}.`);
       const { model } = choice;
@@ -74,8 +74,8 @@ export function createAnswerService(deps: { readonly search: SearchService; read
       const notice = checked.dropped.length > 0 ? `${checked.dropped.length} citation(s) were dropped because they could not be verified against the sources.` : null;
       return {
         answer: checked.text, mode: 'generated', model: model.model, notice,
-        citations: checked.citations.map((c) => ({ source: c.source, doc_id: c.docId, quote: c.quote })),
-        dropped_citations: checked.dropped.map((d) => ({ source: d.source, quote: d.quote, reason: d.reason })),
+        citations: checked.citations.map((c) => ({ source: c.source, docId: c.docId, quote: c.quote })),
+        droppedCitations: checked.dropped.map((d) => ({ source: d.source, quote: d.quote, reason: d.reason })),
         sources: sources.map(toSourceView),
       };
     },

@@ -8,7 +8,7 @@ import { inspectUpload } from '../infra/parsers/inspect-upload.ts';
 import type { DocumentAccess } from './document-access.ts';
 import type { KnowledgeBaseService } from './knowledge-base-service.ts';
 import type { BlobRepository, ChunkRepository, DocumentRepository, IdSource, IndexVersion } from './ports.ts';
-import { toDocumentView, type DocumentView } from './views.ts';
+import { toDocumentView, type DocumentView, type ReindexView } from './views.ts';
 
 export const INGEST_KIND = 'rag.ingest';
 
@@ -36,7 +36,7 @@ export interface DocumentService {
   remove(identity: Identity, id: string): Promise<void>;
   reingest(identity: Identity, id: string): Promise<DocumentView>;
   /** Re-ingests every document of a knowledge base, with `embedder` from now on when it is given. */
-  reindex(identity: Identity, knowledgeBaseId: string, embedder?: string): Promise<{ knowledge_base_id: string; embedder: string; queued: number }>;
+  reindex(identity: Identity, knowledgeBaseId: string, embedder?: string): Promise<ReindexView>;
   /** The executor's creation-time check: the document exists at that generation and the task owner may change it. */
   checkIngestable(identity: Identity, id: string, generation: number): Promise<void>;
 }
@@ -138,7 +138,7 @@ export function createDocumentService(deps: DocumentServiceDeps): DocumentServic
         await requeue(identity, doc);
         queued++;
       }
-      return { knowledge_base_id: kb._id, embedder: target, queued };
+      return { knowledgeBaseId: kb._id, embedder: target, queued };
     },
     async checkIngestable(identity, id, generation) {
       const doc = await changeable(knowledgeBases.callerOf(identity), id);

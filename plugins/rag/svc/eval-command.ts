@@ -52,13 +52,16 @@ function parse(argv: readonly string[]) {
 export function formatReport(report: EvalReport, embedder: string, k: number): string[] {
   const f = (x: number) => x.toFixed(4);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const diff = (d: number) => `${d >= 0 ? '+' : ''}${d.toFixed(4)}`;
   return [
     `${report.documents} documents -> ${report.chunks} chunks; ${report.queries} judged queries; embedder ${embedder}`,
     `ingestion ${s(report.ingestMs)} (embedding ${s(report.embedMs)})`,
     `${'retrieval'.padEnd(28)}${`nDCG@${k}`.padStart(9)}${'MAP@100'.padStart(9)}${'Recall@100'.padStart(12)}${'time'.padStart(10)}`,
     ...report.rows.map((r) => `${r.name.padEnd(28)}${f(r.metrics.ndcg10).padStart(9)}${f(r.metrics.map100).padStart(9)}${f(r.metrics.recall100).padStart(12)}${s(r.ms).padStart(10)}`),
     `paired randomisation test of ${report.rows[2]!.name}, nDCG@${k} (10,000 trials, two-sided):`,
-    ...report.significance.map((x) => `  vs ${x.against.padEnd(24)} difference ${x.meanDifference >= 0 ? '+' : ''}${x.meanDifference.toFixed(4)}   p = ${x.p.toFixed(4)}`),
+    ...report.significance.map((x) => `  vs ${x.against.padEnd(24)} difference ${diff(x.meanDifference)}   p = ${x.p.toFixed(4)}`),
+    ...(report.sweepSignificance.length === 0 ? [] : [`each swept weight against the retrievers, nDCG@${k}:`]),
+    ...report.sweepSignificance.map((x) => `  w=${String(x.weight).padEnd(5)} vs lexical ${diff(x.vsLexical.meanDifference)} p = ${x.vsLexical.p.toFixed(4)}   vs vector ${diff(x.vsVector.meanDifference)} p = ${x.vsVector.p.toFixed(4)}`),
   ];
 }
 

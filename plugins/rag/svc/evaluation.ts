@@ -30,7 +30,15 @@ export interface EvalReport {
   readonly queries: number;
   readonly rows: EvalRow[];
   /** The default hybrid against each retriever and RRF: mean nDCG difference and two-sided paired randomisation p. */
-  readonly significance: { readonly against: string; readonly meanDifference: number; readonly p: number }[];
+  readonly significance: PairedTest[];
+  /** Every swept convex weight against both retrievers, so a default can be chosen that beats each of them. */
+  readonly sweepSignificance: { readonly weight: number; readonly vsLexical: PairedTest; readonly vsVector: PairedTest }[];
+}
+
+export interface PairedTest {
+  readonly against: string;
+  readonly meanDifference: number;
+  readonly p: number;
 }
 
 export interface EvalOptions {
@@ -46,6 +54,12 @@ const DEPTH = 100;
 /** Chunks per retriever: documents have several chunks, the ranking is cut to one per document. */
 const POOL = 400;
 
+/**
+ * A document id made from the collection's own id: ranks that tie (common in RRF) are ordered by id, so random ids would
+ * make two runs of the same collection differ.
+ */
+const documentIdOf = (beirId: string) => `doc_${createHash('sha256').update(beirId).digest('base64url').slice(0, 24)}`;
+
 export async function runEvaluation(core: RagCore, collection: EvalCollection, options: EvalOptions, deps: { ids: IdSource; clock: Clock }): Promise<EvalReport> {
   const now = deps.clock.now();
   const kbId = deps.ids.knowledgeBaseId();
@@ -60,7 +74,7 @@ export async function runEvaluation(core: RagCore, collection: EvalCollection, o
   for (const [i, d] of collection.corpus.entries()) {
     const bytes = Buffer.from(d.text, 'utf8');
     const doc: DocumentRecord = {
-      _id: deps.ids.documentId(), kbId, ownerId: 'eval', title: d.title || d.id, titleGiven: true, filename: `${d.id}.txt`, kind: 'text', mediaType: 'text/plain',
+      _id: documentIdOf(d.id), kbId, ownerId: 'eval', title: d.title || d.id, titleGiven: true, filename: `${d.id}.txt`, kind: 'text', mediaType: 'text/plain',
       bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex'), tags: [], status: 'queued', generation: 1, readyGeneration: null,
       attempts: 0, chunkCount: 0, embedder: null, taskId: null, error: null, createdAt: now, updatedAt: now, ingestedAt: null,
     };
@@ -104,12 +118,16 @@ export async function runEvaluation(core: RagCore, collection: EvalCollection, o
     evaluate('hybrid rrf', 'hybrid', 'rrf', 0.5),
     ...options.sweep.map((w) => evaluate(`  sweep convex w=${w}`, 'hybrid', 'convex', w)),
   ];
-  const paired = (other: string) => {
-    const a = perQuery.get(defaultName)!;
+  const paired = (other: string, of = defaultName): PairedTest => {
+    const a = perQuery.get(of)!;
     const b = perQuery.get(other)!;
     const ids = [...a.keys()];
     return { against: other, ...pairedRandomisationTest(ids.map((q) => a.get(q)!), ids.map((q) => b.get(q)!)) };
   };
   const significance = [paired('lexical (BM25)'), paired('vector'), paired('hybrid rrf')];
-  return { documents: collection.corpus.length, chunks, ingestMs, embedMs, queries: judged.length, rows, significance };
+  const sweepSignificance = options.sweep.map((weight) => {
+    const name = `  sweep convex w=${weight}`;
+    return { weight, vsLexical: paired('lexical (BM25)', name), vsVector: paired('vector', name) };
+  });
+  return { documents: collection.corpus.length, chunks, ingestMs, embedMs, queries: judged.length, rows, significance, sweepSignificance };
 }

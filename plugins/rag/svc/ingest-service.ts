@@ -49,7 +49,8 @@ export function createIngestService(deps: IngestDeps): IngestService {
   const { documents, clock } = deps;
   const elapsed = (from: number) => Math.round(performance.now() - from);
 
-  async function ingest(doc: DocumentRecord, generation: number, signal: AbortSignal | undefined): Promise<IngestOutcome> {
+  /** `committed` is called once the document names these chunks as its searchable ones: from then on a failure must not undo them. */
+  async function ingest(doc: DocumentRecord, generation: number, signal: AbortSignal | undefined, committed: () => void): Promise<IngestOutcome> {
     let at = performance.now();
     const bytes = await deps.blobs.get(doc._id);
     if (bytes === null) throw errors.rag_corrupt_file({ reason: 'the stored original is missing' }, 'The stored original of this document is missing; upload it again.');
@@ -81,7 +82,7 @@ export function createIngestService(deps: IngestDeps): IngestService {
       _id: `${doc._id}.${generation}.${c.ordinal}`, docId: doc._id, kbId: doc.kbId, generation, ordinal: c.ordinal, start: c.start, end: c.end,
       text: c.text, headingPath: [...c.headingPath], tokens: c.tokens, embedder: stamp, vector: encodeVector(embedding.vectors[i]!),
     }));
-    // A retried attempt may have left chunks of this generation behind.
+    // A failed or dead attempt may have left chunks of this generation behind.
     await deps.chunks.deleteGeneration(doc._id, generation);
     await deps.chunks.insertMany(records);
     const now = clock.now();
@@ -93,9 +94,15 @@ export function createIngestService(deps: IngestDeps): IngestService {
       await deps.chunks.deleteGeneration(doc._id, generation);
       return { outcome: (await documents.get(doc._id)) === null ? 'gone' : 'superseded' };
     }
-    await deps.chunks.deleteDocument(doc._id, generation);
-    await deps.version.bump();
+    committed();
+    await publish(doc._id, generation);
     return { outcome: 'ready', chunks: records.length, embedder: stamp, timings: { parseMs, chunkMs, embedMs, storeMs: elapsed(at) } };
+  }
+
+  /** After the commit: older generations' chunks go, and every process's indexes are told to catch up. */
+  async function publish(docId: string, generation: number): Promise<void> {
+    await deps.chunks.deleteDocument(docId, generation);
+    await deps.version.bump();
   }
 
   return {
@@ -103,13 +110,32 @@ export function createIngestService(deps: IngestDeps): IngestService {
       const doc = await documents.get(docId);
       if (doc === null) return { outcome: 'gone' };
       if (doc.generation !== generation) return { outcome: 'superseded' };
+      if (doc.readyGeneration === generation && doc.embedder !== null) {
+        // An earlier attempt stored and committed this generation and failed after: finish its tidy-up rather than rewrite searchable chunks.
+        await publish(docId, generation);
+        return { outcome: 'ready', chunks: doc.chunkCount, embedder: doc.embedder, timings: { parseMs: 0, chunkMs: 0, embedMs: 0, storeMs: 0 } };
+      }
       const started = await documents.update(docId, generation, { status: 'processing', updatedAt: clock.now() }, { attempts: 1 });
       if (started === null) return { outcome: 'superseded' };
+      let isCommitted = false;
       try {
-        return await ingest(started, generation, signal);
+        return await ingest(started, generation, signal, () => {
+          isCommitted = true;
+        });
       } catch (err) {
-        const final = !retryable(err) || started.attempts >= INGEST_MAX_ATTEMPTS;
         if (!isAppError(err)) logger?.error({ err, docId }, 'ingestion failed unexpectedly');
+        // The document is whole and searchable here; only the tidy-up or the version bump failed, which the scheduler's retry repeats.
+        if (isCommitted) throw err;
+        // A commit can land and still fail to answer (a lost reply, a write-concern timeout): the document is then whole as well.
+        const current = await documents.get(docId).catch(() => undefined);
+        if (current?.readyGeneration === generation) throw err;
+        // A write that broke off may have stored some chunks of this generation: none may outlive the failure. Not when the document
+        // could not be read (the next attempt clears them before it writes), nor after an abort: the attempt was taken away, and the
+        // worker that owns the generation now does the same.
+        if (current !== undefined && !signal?.aborted) {
+          await deps.chunks.deleteGeneration(docId, generation).catch((cleanup: unknown) => logger?.warn({ err: cleanup, docId, generation }, 'could not remove the chunks of a failed ingestion'));
+        }
+        const final = !retryable(err) || started.attempts >= INGEST_MAX_ATTEMPTS;
         const error = isAppError(err) ? { code: err.code, message: err.message } : { code: errors.rag_ingest_failed.code, message: errors.rag_ingest_failed.message };
         await documents.update(docId, generation, { status: final ? 'failed' : 'queued', error: { ...error, at: clock.now() }, updatedAt: clock.now() });
         throw err;

@@ -107,9 +107,9 @@ export function createKnowledgeBaseService(deps: KnowledgeBaseDeps): KnowledgeBa
         const docs = await deps.documents.listByKnowledgeBase(kb._id);
         const stale = docs.filter((d) => d.readyGeneration !== null && d.embedder !== null && d.embedder.id !== embedder).length;
         views.push({
-          id: kb._id, name: kb.name, description: kb.description, visibility: kb.visibility, owner_id: kb.ownerId, members: [...kb.members],
-          is_default: kb._id === defaultKb._id, vector_weight: vectorWeightOf(kb), document_count: docs.length, embedder,
-          stale_documents: stale, reindex_required: stale > 0, created_at: kb.createdAt.toISOString(),
+          id: kb._id, name: kb.name, description: kb.description, visibility: kb.visibility, ownerId: kb.ownerId, members: [...kb.members],
+          isDefault: kb._id === defaultKb._id, vectorWeight: vectorWeightOf(kb), documentCount: docs.length, embedder,
+          staleDocuments: stale, reindexRequired: stale > 0, createdAt: kb.createdAt.toISOString(),
         });
       }
       return views;

@@ -160,8 +160,8 @@ export function createSearchService(deps: SearchDeps): SearchService {
     },
     async search(identity, request) {
       return (await service.retrieve(identity, request)).map((c) => ({
-        chunk_id: c.id, doc_id: c.docId, knowledge_base_id: c.kbId, title: c.title, heading_path: [...c.headingPath], start: c.start, end: c.end,
-        text: c.text, score: c.score, lexical_score: c.lexicalScore, vector_score: c.vectorScore,
+        chunkId: c.id, docId: c.docId, knowledgeBaseId: c.kbId, title: c.title, headingPath: [...c.headingPath], start: c.start, end: c.end,
+        text: c.text, score: c.score, lexicalScore: c.lexicalScore, vectorScore: c.vectorScore,
       }));
     },
   };

@@ -1,111 +1,123 @@
-// What the API and the tools show: snake_case views of documents, knowledge bases, search results and answers.
-import type { DocumentRecord, DocumentStatus, EmbedderStamp, SourceKind } from '../domain/document.ts';
-import type { Visibility } from '../domain/knowledge-base.ts';
-import type { DropReason } from '../domain/citations.ts';
+// What the API and the tools show of documents, knowledge bases, search results and answers: TypeBox schemas (REST, OpenAPI, MCP output) and their builders.
+import { Type, type Static, type TSchema } from 'typebox';
+import { DOCUMENT_STATUSES, SOURCE_KINDS, type DocumentRecord } from '../domain/document.ts';
 
-export interface DocumentView {
-  doc_id: string;
-  knowledge_base_id: string;
-  title: string;
-  filename: string;
-  kind: SourceKind;
-  media_type: string;
-  bytes: number;
-  sha256: string;
-  tags: string[];
-  status: DocumentStatus;
-  /** True while a newer ingestion than the searchable one is queued or running. */
-  reingesting: boolean;
-  chunk_count: number;
-  /** Chunks embedded of those cut, while the worker ingests (and as it ended); null before the first ingestion starts. */
-  progress: { chunks: number; embedded: number } | null;
-  embedder: EmbedderStamp | null;
-  error: { code: string; message: string; at: string } | null;
-  task_id: string | null;
-  owner_id: string;
-  created_at: string;
-  updated_at: string;
-  ingested_at: string | null;
-}
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const DocumentStatusView = Type.Enum([...DOCUMENT_STATUSES]);
+export const VisibilityView = Type.Union([Type.Literal('shared'), Type.Literal('private')]);
+
+export const DocumentView = Type.Object({
+  docId: Type.String(),
+  knowledgeBaseId: Type.String(),
+  title: Type.String(),
+  filename: Type.String(),
+  kind: Type.Enum([...SOURCE_KINDS]),
+  mediaType: Type.String(),
+  bytes: Type.Integer(),
+  sha256: Type.String(),
+  tags: Type.Array(Type.String()),
+  status: DocumentStatusView,
+  reingesting: Type.Boolean({ description: 'True while a newer ingestion than the searchable one is queued or running.' }),
+  chunkCount: Type.Integer(),
+  progress: Nullable(Type.Object(
+    { chunks: Type.Integer(), embedded: Type.Integer() },
+    { description: 'Chunks embedded of those cut, while the worker ingests (and as it ended); null before the first ingestion starts.' },
+  )),
+  embedder: Nullable(Type.Object({ id: Type.String(), dimensions: Type.Integer() })),
+  error: Nullable(Type.Object({ code: Type.String(), message: Type.String(), at: Timestamp })),
+  taskId: Nullable(Type.String()),
+  ownerId: Type.String(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  ingestedAt: Nullable(Timestamp),
+});
+
+export const KnowledgeBaseView = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  visibility: VisibilityView,
+  ownerId: Type.String(),
+  members: Type.Array(Type.String()),
+  isDefault: Type.Boolean(),
+  vectorWeight: Type.Number({ description: "The weight hybrid search uses (the knowledge base's own, or the evaluated default)." }),
+  documentCount: Type.Integer(),
+  embedder: Type.String({ description: "The embedder this knowledge base's vectors (and its queries) are made with; it stays when the service's default changes." }),
+  staleDocuments: Type.Integer({ description: 'Documents whose chunks another embedder made (an unfinished reindex): until they are re-ingested, only their words are found.' }),
+  reindexRequired: Type.Boolean(),
+  createdAt: Timestamp,
+});
+
+export const SearchResultView = Type.Object({
+  chunkId: Type.String(),
+  docId: Type.String(),
+  knowledgeBaseId: Type.String(),
+  title: Type.String(),
+  headingPath: Type.Array(Type.String()),
+  start: Type.Integer(),
+  end: Type.Integer(),
+  text: Type.String(),
+  score: Type.Number(),
+  lexicalScore: Nullable(Type.Number()),
+  vectorScore: Nullable(Type.Number()),
+});
+
+export const SourceView = Type.Object({
+  n: Type.Integer(),
+  docId: Type.String(),
+  knowledgeBaseId: Type.String(),
+  title: Type.String(),
+  headingPath: Type.Array(Type.String()),
+  start: Type.Integer(),
+  end: Type.Integer(),
+  chunkIds: Type.Array(Type.String()),
+  text: Type.String(),
+});
+
+export const AnswerView = Type.Object({
+  answer: Type.String(),
+  mode: Type.Union([Type.Literal('generated'), Type.Literal('extractive')], {
+    description: "generated: written by the profile's model and citation-checked; extractive: sentences copied from the sources.",
+  }),
+  model: Nullable(Type.String()),
+  notice: Nullable(Type.String({ description: 'Why an answer is extractive although a model was expected, or other caveats.' })),
+  citations: Type.Array(Type.Object({ source: Type.Integer(), docId: Type.String(), quote: Type.String() })),
+  droppedCitations: Type.Array(Type.Object({ source: Type.Integer(), quote: Nullable(Type.String()), reason: Type.String() })),
+  sources: Type.Array(SourceView),
+});
+
+export const ReindexView = Type.Object({ knowledgeBaseId: Type.String(), embedder: Type.String(), queued: Type.Integer() });
+
+export type DocumentView = Static<typeof DocumentView>;
+export type KnowledgeBaseView = Static<typeof KnowledgeBaseView>;
+export type SearchResultView = Static<typeof SearchResultView>;
+export type SourceView = Static<typeof SourceView>;
+export type AnswerView = Static<typeof AnswerView>;
+export type ReindexView = Static<typeof ReindexView>;
 
 export function toDocumentView(d: DocumentRecord): DocumentView {
   return {
-    doc_id: d._id,
-    knowledge_base_id: d.kbId,
+    docId: d._id,
+    knowledgeBaseId: d.kbId,
     title: d.title,
     filename: d.filename,
     kind: d.kind,
-    media_type: d.mediaType,
+    mediaType: d.mediaType,
     bytes: d.bytes,
     sha256: d.sha256,
     tags: [...d.tags],
     status: d.status,
     reingesting: d.readyGeneration !== null && d.readyGeneration !== d.generation && d.status !== 'failed',
-    chunk_count: d.chunkCount,
+    chunkCount: d.chunkCount,
     progress: d.progress ?? null,
     embedder: d.embedder,
     error: d.error === null ? null : { code: d.error.code, message: d.error.message, at: d.error.at.toISOString() },
-    task_id: d.taskId,
-    owner_id: d.ownerId,
-    created_at: d.createdAt.toISOString(),
-    updated_at: d.updatedAt.toISOString(),
-    ingested_at: d.ingestedAt?.toISOString() ?? null,
+    taskId: d.taskId,
+    ownerId: d.ownerId,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+    ingestedAt: d.ingestedAt?.toISOString() ?? null,
   };
-}
-
-export interface KnowledgeBaseView {
-  id: string;
-  name: string;
-  description: string;
-  visibility: Visibility;
-  owner_id: string;
-  members: string[];
-  is_default: boolean;
-  /** The weight hybrid search uses (the knowledge base's own, or the evaluated default). */
-  vector_weight: number;
-  document_count: number;
-  /** The embedder this knowledge base's vectors (and its queries) are made with; it stays when the service's default changes. */
-  embedder: string;
-  /** Documents whose chunks another embedder made (an unfinished reindex): until they are re-ingested, only their words are found. */
-  stale_documents: number;
-  reindex_required: boolean;
-  created_at: string;
-}
-
-export interface SearchResultView {
-  chunk_id: string;
-  doc_id: string;
-  knowledge_base_id: string;
-  title: string;
-  heading_path: string[];
-  start: number;
-  end: number;
-  text: string;
-  score: number;
-  lexical_score: number | null;
-  vector_score: number | null;
-}
-
-export interface SourceView {
-  n: number;
-  doc_id: string;
-  knowledge_base_id: string;
-  title: string;
-  heading_path: string[];
-  start: number;
-  end: number;
-  chunk_ids: string[];
-  text: string;
-}
-
-export interface AnswerView {
-  answer: string;
-  /** generated: written by the profile's model and citation-checked; extractive: sentences copied from the sources. */
-  mode: 'generated' | 'extractive';
-  model: string | null;
-  /** Why an answer is extractive although a model was expected, or other caveats. */
-  notice: string | null;
-  citations: { source: number; doc_id: string; quote: string }[];
-  dropped_citations: { source: number; quote: string | null; reason: DropReason }[];
-  sources: SourceView[];
 }

@@ -1,10 +1,9 @@
 // Everything a new task must pass before anything is stored: its shape, a loaded executor for its kind, the payload, the schedule.
-import { isAppError, type ExecutorRegistry, type Identity } from 'nexus/kernel';
+import { isAppError, schemaIssues, summarizeIssues, type ExecutorRegistry, type Identity } from 'nexus/kernel';
 import { CronError } from '../domain/cron/index.ts';
 import { normalizeSchedule, occurrenceAfter } from '../domain/schedule.ts';
 import { DEFAULT_MISSED_RUNS, type CreatedVia, type MissedRunsPolicy, type StoredSchedule } from '../domain/task.ts';
 import { errors } from '../errors.ts';
-import { schemaIssues } from './schema-check.ts';
 import { SchedulerCreateInput } from './views.ts';
 
 /** A one-shot instant this far in the past is still accepted, for clocks that differ a little between client and server. */
@@ -22,8 +21,8 @@ export interface CheckedTask {
 }
 
 export async function checkNewTask(input: unknown, identity: Identity, executors: ExecutorRegistry, now: Date): Promise<CheckedTask> {
-  const shape = schemaIssues(SchedulerCreateInput, input, '');
-  if (shape.length > 0) throw errors.scheduler_invalid_task({ fields: shape });
+  const shape = schemaIssues(SchedulerCreateInput, input);
+  if (shape) throw errors.scheduler_invalid_task({ issues: shape }, `The task is not valid: ${summarizeIssues(shape)}`);
   const task = input as SchedulerCreateInput;
 
   const executor = executors.get(task.kind);
@@ -31,8 +30,10 @@ export async function checkNewTask(input: unknown, identity: Identity, executors
     const known = executors.list().map((e) => e.kind).sort();
     throw errors.scheduler_unknown_kind({ kind: task.kind, known }, `No loaded plugin runs tasks of kind "${task.kind}".`);
   }
-  const payloadIssues = schemaIssues(executor.payloadSchema, task.payload, 'payload');
-  if (payloadIssues.length > 0) throw errors.scheduler_invalid_payload({ kind: task.kind, fields: payloadIssues });
+  const payloadIssues = schemaIssues(executor.payloadSchema, task.payload, { at: '/payload' });
+  if (payloadIssues) {
+    throw errors.scheduler_invalid_payload({ kind: task.kind, issues: payloadIssues }, `The payload does not match the schema of "${task.kind}": ${summarizeIssues(payloadIssues)}`);
+  }
 
   const missedRuns = checkMissedRuns(task.missedRuns);
   const schedule = checkSchedule(task.schedule);

@@ -101,13 +101,12 @@ export class Catalog {
     const keyColumns = index.fields
       .map((field, i) => (field.direction === 1 ? `t${i}, v${i}` : `t${i} DESC, v${i} DESC`))
       .join(', ');
-    this.db.exec(`CREATE TABLE "${table}" (seq INTEGER NOT NULL, ${columns})`);
+    // The key is the table's only b-tree, so a write touches one page per entry; entries are deleted by their key
+    // (recomputed from the stored document), which is why no second index on seq is needed. Files written before
+    // this keep their rowid tables with a unique or (key, seq) index and a seq index; deleting by key works there too.
     this.db.exec(
-      index.unique
-        ? `CREATE UNIQUE INDEX "${table}_key" ON "${table}" (${keyColumns})`
-        : `CREATE INDEX "${table}_key" ON "${table}" (${keyColumns}, seq)`,
+      `CREATE TABLE "${table}" (seq INTEGER NOT NULL, ${columns}, PRIMARY KEY (${keyColumns}${index.unique ? '' : ', seq'})) WITHOUT ROWID`,
     );
-    this.db.exec(`CREATE INDEX "${table}_seq" ON "${table}" (seq)`);
     this.db
       .prepare(
         `INSERT INTO nexus_store_indexes (collection, name, fields, is_unique, is_sparse, expire_after_seconds, entries_table)

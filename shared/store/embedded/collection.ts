@@ -1,16 +1,17 @@
-// One embedded collection: the port's operations, each run as one SQLite transaction (IMMEDIATE for anything that writes).
-import {
-  ObjectId,
-  type DeleteResult,
-  type Document,
-  type Filter,
-  type IndexSpecification,
-  type InsertManyResult,
-  type InsertOneResult,
-  type OptionalUnlessRequiredId,
-  type UpdateFilter,
-  type UpdateResult,
-  type WithId,
+// One embedded collection: the port's operations, each atomic: a read in one SQLite transaction, a write in an IMMEDIATE one
+// or, while another process holds the lock, in a savepoint of the transaction that commits this process's queued writes.
+import { ObjectId } from './bson.ts';
+import type {
+  DeleteResult,
+  Document,
+  Filter,
+  IndexSpecification,
+  InsertManyResult,
+  InsertOneResult,
+  OptionalUnlessRequiredId,
+  UpdateFilter,
+  UpdateResult,
+  WithId,
 } from 'mongodb';
 import type {
   StoreCollection,
@@ -54,7 +55,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
 
   async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<InsertOneResult<T>> {
     const stored = withId(doc);
-    this.engine.write(() => this.engine.writer.insert(this.writable(), stored));
+    await this.engine.write(() => this.engine.writer.insert(this.writable(), stored));
     return { acknowledged: true, insertedId: stored._id };
   }
 
@@ -67,7 +68,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     const stored = docs.map(withId);
     const insertedIds: Record<number, unknown> = {};
     let failure: DuplicateKeyError | undefined;
-    this.engine.write(() => {
+    await this.engine.write(() => {
       const collection = this.writable();
       for (const [i, doc] of stored.entries()) {
         try {
@@ -111,7 +112,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
 
   async findOneAndUpdate(filter: Filter<T>, update: UpdateFilter<T>, options: StoreFindOneAndUpdateOptions = {}): Promise<WithId<T> | null> {
     checkUpdate(update);
-    const result = this.engine.write(() => {
+    const result = await this.engine.write(() => {
       const collection = this.existing();
       const [before] = selectRows(this.engine.db, collection, filter, { sort: options.sort, limit: 1 });
       if (before !== undefined) {
@@ -152,7 +153,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       expireAfterSeconds: options.expireAfterSeconds ?? null,
     };
     const keys = JSON.stringify(fields);
-    this.engine.write(() => {
+    await this.engine.write(() => {
       const collection = this.writable();
       const sameName = collection.indexes.find((index) => index.name === name);
       const sameKeys = collection.indexes.find((index) => JSON.stringify(index.fields) === keys);
@@ -187,9 +188,9 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return selectRows(this.engine.db, this.engine.catalog.get(this.collectionName), filter, options);
   }
 
-  private update(filter: Filter<T>, update: UpdateFilter<T>, options: StoreUpdateOptions, limit: 0 | 1): UpdateResult<T> {
+  private async update(filter: Filter<T>, update: UpdateFilter<T>, options: StoreUpdateOptions, limit: 0 | 1): Promise<UpdateResult<T>> {
     checkUpdate(update);
-    const outcome = this.engine.write((): UpdateOutcome => {
+    const outcome = await this.engine.write((): UpdateOutcome => {
       const collection = this.existing();
       const rows = selectRows(this.engine.db, collection, filter, { limit });
       if (rows.length === 0 && options.upsert === true) {
@@ -213,11 +214,11 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     } as UpdateResult<T>;
   }
 
-  private delete(filter: Filter<T>, limit: 0 | 1): DeleteResult {
-    const deletedCount = this.engine.write(() => {
+  private async delete(filter: Filter<T>, limit: 0 | 1): Promise<DeleteResult> {
+    const deletedCount = await this.engine.write(() => {
       const collection = this.existing();
       const rows = selectRows(this.engine.db, collection, filter, { limit });
-      for (const row of rows) this.engine.writer.remove(collection!, row.seq);
+      for (const row of rows) this.engine.writer.remove(collection!, row);
       return rows.length;
     });
     return { acknowledged: true, deletedCount };

@@ -1,5 +1,5 @@
 // Turns document values into SQLite-comparable index keys (type rank + value) and computes a document's entries for an index.
-import { ObjectId } from 'mongodb';
+import { ObjectId } from './bson.ts';
 import { deserialize, serialize } from './codec.ts';
 import { EmbeddedStoreError } from './errors.ts';
 import { bsonType, isPlainObject } from './values.ts';

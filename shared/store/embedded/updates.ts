@@ -1,6 +1,7 @@
 // Applies MongoDB update operators through mingo, guards the immutable _id, and builds the document an upsert inserts.
 import { update as applyOperators, type Modifier } from 'mingo/updater';
-import { ObjectId, type Document } from 'mongodb';
+import { ObjectId } from './bson.ts';
+import type { Document } from 'mongodb';
 import { deserialize } from './codec.ts';
 import { EmbeddedStoreError, invalidInput } from './errors.ts';
 import { applyFastUpdate } from './fast-paths.ts';

@@ -19,7 +19,9 @@ export interface StoredRow extends StoredText {
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  const code = (err as { code?: unknown } | null)?.code;
+  // A unique index's entries table has its key as primary key (older files: a unique index on it).
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function sameKeys(a: IndexEntries, b: IndexEntries): boolean {
@@ -57,15 +59,15 @@ export class DocumentWriter {
       const previous = indexEntries(index, before.doc);
       const next = indexEntries(index, after);
       if (sameKeys(previous, next)) continue;
-      this.db.prepare(`DELETE FROM "${index.table}" WHERE seq = ?`).run(before.seq);
+      this.removeEntries(index, before.seq, previous);
       this.addEntries(collection, index, before.seq, next);
     }
     return { seq: before.seq, text };
   }
 
-  remove(collection: CollectionInfo, seq: number): void {
-    this.db.prepare(`DELETE FROM "${collection.table}" WHERE seq = ?`).run(seq);
-    for (const index of collection.indexes) this.db.prepare(`DELETE FROM "${index.table}" WHERE seq = ?`).run(seq);
+  remove(collection: CollectionInfo, row: StoredRow): void {
+    this.db.prepare(`DELETE FROM "${collection.table}" WHERE seq = ?`).run(row.seq);
+    for (const index of collection.indexes) this.removeEntries(index, row.seq, indexEntries(index, row.doc));
   }
 
   /** Fills a new index from the documents already stored. */
@@ -83,9 +85,9 @@ export class DocumentWriter {
       if (index.expireAfterSeconds === null || index.fields.length !== 1) continue;
       const cutoff = now - index.expireAfterSeconds * 1000;
       const expired = this.db
-        .prepare(`SELECT DISTINCT seq FROM "${index.table}" WHERE t0 = ? AND v0 < ?`)
-        .all(RANK.date, cutoff) as Array<{ seq: number }>;
-      for (const { seq } of expired) this.remove(collection, seq);
+        .prepare(`SELECT seq, doc AS text FROM "${collection.table}" WHERE seq IN (SELECT seq FROM "${index.table}" WHERE t0 = ? AND v0 < ?)`)
+        .all(RANK.date, cutoff) as Array<{ seq: number; text: string }>;
+      for (const { seq, text } of expired) this.remove(collection, { seq, text, doc: deserialize(text) });
     }
   }
 
@@ -104,6 +106,12 @@ export class DocumentWriter {
         throw err;
       }
     }
+  }
+
+  private removeEntries(index: IndexDefinition, seq: number, entries: IndexEntries): void {
+    const key = index.fields.map((_, i) => ` AND t${i} = ? AND v${i} = ?`).join('');
+    const statement = this.db.prepare(`DELETE FROM "${index.table}" WHERE seq = ?${key}`);
+    for (const parts of entries.keys) statement.run(seq, ...parts.flatMap((part) => [part.t, part.v]));
   }
 
   private duplicate(collection: CollectionInfo, index: IndexDefinition, key: KeyPart[]): DuplicateKeyError {

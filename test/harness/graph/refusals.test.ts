@@ -29,7 +29,7 @@ t.test('schema: no coercion of "3" to an integer, no default injected', async (t
   t.match(toolMessage, { role: 'tool', isError: true });
   const error = errorOf(toolMessage?.role === 'tool' ? toolMessage.content : undefined);
   t.equal(error.code, 'invalid_arguments');
-  t.match(error.details, { problems: [{ path: '/a', message: 'must be integer' }] });
+  t.match(error.details, { issues: [{ path: '/a', message: 'expected an integer, got a string ("3")' }] });
   const missing = await singleCall('add', { a: 3 });
   t.match(onlyRecord(missing.result)?.refusal, { code: 'invalid_arguments' }, 'the schema default for b is not filled in');
   t.equal(toolLog.length, before, 'the tool never ran');

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { isHarnessError } from '../../../harness/graph/harness-errors.ts';
+import { isAppError } from '../../../shared/errors/app-error.ts';
 import { createStoreCheckpointer } from '../../../harness/graph/store-checkpointer.ts';
 import { createStore } from '../../../shared/store/index.ts';
 import { collect, identity, recordingCheckpointer, request, testRunner, toolLog } from '../fixtures.ts';
@@ -57,7 +57,11 @@ t.test('edit re-validates the arguments, runs with them, and tells the model', a
   const { runner, model, runId } = await paused();
   await t.rejects(
     runner.resume(runId, [{ toolCallId: 'call_1', type: 'edit', arguments: { id: 42 } }]),
-    { code: 'invalid_review_decision', message: /edited arguments for call_1 are refused/ },
+    {
+      code: 'invalid_review_decision',
+      message: /edited arguments for call_1 are refused: \/id: expected a string, got a number \(42\)/,
+      details: { issues: [{ path: '/decisions/0/arguments/id' }] },
+    },
   );
   const result = await runner.resume(runId, [{ toolCallId: 'call_1', type: 'edit', arguments: { id: 'item-8' } }]);
   t.equal(result.status, 'completed', 'an invalid edit is refused without consuming the pause');
@@ -162,7 +166,7 @@ t.test('two resumes racing on one checkpoint: exactly one is applied', async (t)
   ]);
   t.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 1);
   const refused = outcomes.find((o) => o.status === 'rejected');
-  t.ok(refused && isHarnessError(refused.reason, 'resume_refused'));
+  t.ok(refused && isAppError(refused.reason, 'resume_refused'));
 });
 
 t.test('restart then resume: a new runner over the store checkpointer continues the run', async (t) => {

@@ -21,7 +21,21 @@ t.test('a run paused on one copy is cancelled through another; its pending call 
   t.match(await rig.get(`/runs/${run.body.runId}`), { status: 200, body: { status: 'failed', error: { code: 'cancelled' } } }, 'the first copy reports what the second did');
   t.match(await post(`/runs/${run.body.runId}/cancel`, { by }), { status: 409, body: { error: { code: 'run_not_active' } } });
   t.match(await post('/runs/never-started/cancel', { by }), { status: 200, body: { state: 'cancelling' } }, 'a run not yet checkpointed is flagged for when it starts');
-  t.match(await post(`/runs/${run.body.runId}/cancel`, {}), { status: 400, body: { error: { code: 'invalid_request' } } });
+  t.match(await post(`/runs/${run.body.runId}/cancel`, {}), { status: 400, body: { error: { code: 'invalid_request', details: { issues: [{ path: '/body/by', message: 'missing required field `by`' }] } } } });
+  t.match(await post(`/runs/${run.body.runId}/cancel`, { by: { userID: by.userId, role: by.role } }), {
+    status: 400,
+    body: {
+      error: {
+        code: 'invalid_request',
+        details: {
+          issues: [
+            { path: '/body/by/userId', message: 'missing required field `userId`' },
+            { path: '/body/by/userID', message: 'unknown field `userID`; did you mean `userId`?' },
+          ],
+        },
+      },
+    },
+  });
 });
 
 t.test('a run flagged before it reaches a copy stops at its first node there', async (t) => {

@@ -20,7 +20,9 @@ t.test('every route but /health needs the service token; errors have one shape',
   t.match(await rig.get('/runs/whatever', null), { status: 401 });
   t.match(await rig.get('/nowhere'), { status: 404, body: { error: { code: 'route_not_found' } } });
   const invalid = await rig.post('/runs', { runId: 'r', messages: [] });
-  t.match(invalid, { status: 400, body: { error: { code: 'invalid_request', details: { fields: [{ field: 'body' }] } } } });
+  t.match(invalid, { status: 400, body: { error: { code: 'invalid_request', details: { issues: [{ path: '/body/threadId', message: 'missing required field `threadId`' }] } } } });
+  const wrongType = await rig.post('/runs', { ...runRequest(), runId: 5 });
+  t.match(wrongType, { status: 400, body: { error: { code: 'invalid_request', message: 'The request is not valid: /body/runId: expected a string, got a number (5)' } } });
   t.notMatch(JSON.stringify(invalid.body), SECRET);
   const noTokenId = await rig.post('/runs', runRequest({ identity: { ...member, tokenId: undefined } }));
   t.match(noTokenId, { status: 400, body: { error: { code: 'invalid_request' } } }, 'the credential id is required');

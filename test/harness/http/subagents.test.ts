@@ -77,7 +77,7 @@ t.test('a binding naming a missing skill is reported and offers nothing', async 
     script: [{ text: 'ok' }],
     profile: (url) => profileText({ model: url, memberTools: '"notes_*", "subagent_*"', extra: ['subagents:', '  - { name: ghost, description: "x", skill: missing, availableIn: [notes] }'] }),
   });
-  t.match((await rig.get('/status')).body.lastReload.problems, [/\/subagents\/0\/skill "missing" is not an enabled skill/]);
+  t.match((await rig.get('/status')).body.lastReload.problems, [/\/subagents\/0\/skill: "missing" is not an enabled skill/]);
   await rig.post('/runs', runRequest({ skill: 'notes' }));
   t.notOk(offered(rig.model.requests[0]).includes('subagent_ghost'));
 });

@@ -1,10 +1,13 @@
 // The tracing middleware with a real SDK tracer: GenAI span names, attributes and nesting, the review pause as an event,
 // failures by error type, and message contents only when the opt-in says so.
-import { context, trace } from '@opentelemetry/api';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import t from 'tap';
+import type { Message } from '../../../shared/contracts/messages.ts';
+import { createModelSummarizer, createSummarizationMiddleware } from '../../../harness/middleware/summarization.ts';
 import { createTracingMiddleware } from '../../../harness/middleware/tracing.ts';
+import { createScriptedModelAdapter } from '../../../harness/models/scripted-model-adapter.ts';
 import { request, testRunner } from '../fixtures.ts';
 
 const exporter = new InMemorySpanExporter();
@@ -74,4 +77,41 @@ t.test('failed tools and failed runs carry error.type, never the message', async
   t.equal(result.status, 'failed', 'the script ran out, so the run fails');
   t.match(named(spans, 'invoke_agent')[0], { attributes: { 'error.type': result.error?.code }, status: { code: 2 } });
   t.notOk(JSON.stringify(spans.map((span) => span.attributes)).includes('connection reset'), 'the thrown message is not recorded');
+});
+
+t.test('routing and summary calls are chat spans of the run, shaped like the model node\'s', async (t) => {
+  const tracing = createTracingMiddleware({ provider: 'openai', model: 'test-model', captureContent: false });
+  const model = createScriptedModelAdapter([{ text: 'route picked', usage: { inputTokens: 7, outputTokens: 1, totalTokens: 8 } }, { text: `summary of ${SECRET_TEXT}` }, { text: 'done' }]);
+  const { runner } = testRunner({
+    model,
+    middleware: [
+      tracing,
+      createSummarizationMiddleware({ summarize: createModelSummarizer(model, (runId) => tracing.sideModel(model, runId, 'summary')), maxMessages: 3, keepRecent: 1 }),
+    ],
+    context: {
+      async resolve(input) {
+        await tracing.sideModel(model, input.runId, 'routing').call({ messages: input.messages, tools: [], signal: input.signal });
+        return { instructions: [] };
+      },
+    },
+  });
+  const history: Message[] = [
+    { role: 'user', content: SECRET_TEXT },
+    { role: 'assistant', content: 'earlier answer', tool_calls: [] },
+    { role: 'user', content: 'and now?' },
+    { role: 'assistant', content: 'later answer', tool_calls: [] },
+    { role: 'user', content: 'go on' },
+  ];
+  t.equal((await runner.invoke(request({ messages: history }))).status, 'completed');
+  const spans = await finished();
+  const [agent] = named(spans, 'invoke_agent');
+  const chats = named(spans, 'chat test-model');
+  t.same(chats.map((chat) => chat.attributes['nexus.model_call.purpose']).sort(), ['agent', 'routing', 'summary']);
+  for (const chat of chats) {
+    t.equal(parentOf(chat), agent?.spanContext().spanId, `${String(chat.attributes['nexus.model_call.purpose'])} is a child of invoke_agent`);
+    t.equal(chat.kind, SpanKind.CLIENT);
+    t.match(chat.attributes, { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'test-model', 'gen_ai.usage.input_tokens': Number, 'gen_ai.usage.output_tokens': Number, 'gen_ai.response.finish_reasons': [String] });
+  }
+  t.match(chats.find((chat) => chat.attributes['nexus.model_call.purpose'] === 'routing')?.attributes, { 'gen_ai.usage.input_tokens': 7 });
+  t.notOk(JSON.stringify(spans.map((span) => span.attributes)).includes(SECRET_TEXT), 'no content without the opt-in');
 });

@@ -32,15 +32,15 @@ t.test('the shipped profile is valid and keeps its role matrix', async (t) => {
 
 t.test('every section is optional, and errors name the field', async (t) => {
   t.same(problems(), []);
-  t.match(problems('routes:', '  - name: chat'), [/\/routes\/0 must have required properties description/]);
-  t.match(problems('routes:', '  - { name: Chat Room, description: d }'), [/\/routes\/0\/name must match pattern/]);
-  t.match(problems('routes:', '  - { name: chat, description: a }', '  - { name: chat, description: b }'), [/\/routes route name "chat" is used twice/]);
+  t.match(problems('routes:', '  - name: chat'), ['/routes/0/description: missing required field `description`']);
+  t.match(problems('routes:', '  - { name: Chat Room, description: d }'), [/\/routes\/0\/name: must match the pattern \^\[a-z0-9\]\[a-z0-9_-\]\*\$; got \"Chat Room\"/]);
+  t.match(problems('routes:', '  - { name: chat, description: a }', '  - { name: chat, description: b }'), [/\/routes: route name "chat" is used twice/]);
   t.match(problems('tools:', '  box_open: { permission: maybe }'), [/\/tools\/box_open\/permission/]);
   t.match(problems('model:', '  provider: other', '  baseUrl: http://x', '  model: m'), [/\/model\/provider/]);
-  t.match(problems('model:', '  provider: openai', '  model: m'), [/\/model must have required properties baseUrl/]);
-  t.match(problems('mcp:', '  servers:', '    - { name: a, url: "http://x/mcp", command: run }'), [/\/mcp\/servers\/0 give either url \(HTTP\) or command \(stdio\)/]);
-  t.match(problems('mcp:', '  servers:', '    - { name: a, command: run, auth: service }'), [/\/mcp\/servers\/0\/auth service credentials are sent over HTTP only/]);
-  t.match(problems('mcp:', '  servers:', '    - { name: a, args: [x] }'), [/\/mcp\/servers\/0\/args is only for a server started with command/]);
+  t.match(problems('model:', '  provider: openai', '  model: m'), ['/model/baseUrl: missing required field `baseUrl`']);
+  t.match(problems('mcp:', '  servers:', '    - { name: a, url: "http://x/mcp", command: run }'), [/\/mcp\/servers\/0: give either url \(HTTP\) or command \(stdio\)/]);
+  t.match(problems('mcp:', '  servers:', '    - { name: a, command: run, auth: service }'), [/\/mcp\/servers\/0\/auth: service credentials are sent over HTTP only/]);
+  t.match(problems('mcp:', '  servers:', '    - { name: a, args: [x] }'), [/\/mcp\/servers\/0\/args: is only for a server started with command/]);
   t.match(problems('mcp:', '  toolRules:', '    - { match: [], review: true }'), [/\/mcp\/toolRules\/0\/match/]);
   t.match(problems('skills:', '  notes: { enabled: maybe }'), [/\/skills\/notes\/enabled/]);
   t.match(problems('knowledgeBase: { default: "" }'), [/\/knowledgeBase\/default/]);
@@ -103,7 +103,7 @@ t.test('policy: tool-first comes from the skill, and the profile binding overrid
 t.test('history and limits sections: summarising needs keepRecent below summarizeAfter', async (t) => {
   t.same(problems('history: { summarizeAfter: 40, keepRecent: 10 }', 'limits: { maxModelCalls: 5, loopThreshold: 2 }'), []);
   t.same(problems('history: { summarizeAfter: 0, keepRecent: 10 }'), [], '0 switches summarising off');
-  t.match(problems('history: { summarizeAfter: 10, keepRecent: 10 }'), [/\/history keepRecent must be below summarizeAfter/]);
+  t.match(problems('history: { summarizeAfter: 10, keepRecent: 10 }'), [/\/history: keepRecent must be below summarizeAfter/]);
   t.match(problems('history: { summarizeAfter: -1, keepRecent: 1 }'), [/\/history\/summarizeAfter/]);
   t.match(problems('limits: { maxModelCalls: 0 }'), [/\/limits\/maxModelCalls/]);
   t.match(problems('limits: { loopThreshold: 1 }'), [/\/limits\/loopThreshold/]);
@@ -112,7 +112,7 @@ t.test('history and limits sections: summarising needs keepRecent below summariz
 t.test('subagent bindings: unique names, never offered to their own skill', async (t) => {
   const sub = (name: string, skill: string, availableIn: string) => `  - { name: ${name}, description: d, skill: ${skill}, availableIn: [${availableIn}] }`;
   t.same(problems('subagents:', sub('a', 'notes', 'desk')), []);
-  t.match(problems('subagents:', sub('a', 'notes', 'desk'), sub('a', 'desk', 'notes')), [/\/subagents subagent name "a" is used twice/]);
-  t.match(problems('subagents:', sub('a', 'notes', 'notes')), [/\/subagents\/0\/availableIn a subagent cannot be offered to its own skill "notes"/]);
+  t.match(problems('subagents:', sub('a', 'notes', 'desk'), sub('a', 'desk', 'notes')), [/\/subagents: subagent name "a" is used twice/]);
+  t.match(problems('subagents:', sub('a', 'notes', 'notes')), [/\/subagents\/0\/availableIn: a subagent cannot be offered to its own skill "notes"/]);
   t.match(problems('subagents:', '  - { name: a, description: d, skill: notes, availableIn: [] }'), [/\/subagents\/0\/availableIn/]);
 });

@@ -86,6 +86,6 @@ t.test('profile edits: good ones apply (bindings included), broken ones name the
   const broken = nextReload(source, (report) => report.problems.length > 0);
   await writeFile(profilePath, [...PROFILE, 'routes:', '  - name: chat'].join('\n'));
   const report = await broken;
-  t.match(report.problems, [new RegExp(`${profilePath}: /routes/0 must have required properties description`)]);
+  t.match(report.problems, [new RegExp(`${profilePath}: /routes/0/description: missing required field `)]);
   t.equal(source.current().profile.persona, 'Second persona.');
 });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createKernel, type Kernel } from '../../../kernel/boot/create-kernel.ts';
 import { createApiServer, type ApiServer } from '../../../kernel/http/create-api-server.ts';
-import { startHarnessDouble, type HarnessDouble } from '../../helpers/harness-double.ts';
+import { startHarnessDouble, type HarnessDouble } from '../../../kernel/testing/harness-double.ts';
 import { createTestEnv, projectRoot, type TestEnv } from '../../helpers/test-env.ts';
+import type { Clock, Timers } from '../../../kernel/kit/clock.ts';
 
 export interface AgentApiRig {
   readonly harness: HarnessDouble;
@@ -17,7 +18,7 @@ export interface AgentApiRig {
 
 export async function startAgentApi(
   t: { teardown(fn: () => unknown): void },
-  options: { env?: NodeJS.ProcessEnv; logDestination?: Writable } = {},
+  options: { env?: NodeJS.ProcessEnv; logDestination?: Writable; clock?: Clock & Timers } = {},
 ): Promise<AgentApiRig> {
   const secret = 'agent-api-test-secret-0123456789abcdef';
   const harness = await startHarnessDouble(secret);
@@ -30,7 +31,7 @@ export async function startAgentApi(
       ...options.env,
     },
   });
-  const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false, ...(options.logDestination ? { logDestination: options.logDestination } : {}) });
+  const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false, ...(options.logDestination ? { logDestination: options.logDestination } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const server = await createApiServer(kernel);
   t.teardown(async () => {
     await server.close();

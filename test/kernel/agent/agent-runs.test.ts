@@ -2,7 +2,8 @@
 import t from 'tap';
 import { createKernel } from '../../../kernel/boot/create-kernel.ts';
 import { createTestEnv } from '../../helpers/test-env.ts';
-import { result } from '../../helpers/harness-double.ts';
+import type { RunRequest } from '../../../shared/contracts/run-request.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const { harness, te, kernel, server, call } = await startAgentApi(t);
@@ -96,6 +97,32 @@ t.test('the stream relays the harness events and ends with the result', async (t
   t.same(events.map((e: { type: string }) => e.type), ['session', 'run_started', 'text_delta', 'text_delta', 'text_delta', 'run_finished']);
   t.equal(events.filter((e: { type: string }) => e.type === 'text_delta').map((e: { delta: string }) => e.delta).join(''), 'streamed answer here');
   t.match((await call(`/api/audit/runs/${events[0].runId}`, alice)).body.run, { status: 'completed', answer: 'streamed answer here' });
+});
+
+t.test('a stream that misbehaves still ends with an error event and a failed run in the audit', async (t) => {
+  t.teardown(() => void (harness.streamEvents = undefined));
+  const streamed = async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/agent/runs/stream', headers: { authorization: `Bearer ${alice}` }, payload: { message: 'stream it' } });
+    return res.body.split('\n\n').filter(Boolean).map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
+  };
+  const audited = async (runId: string) => (await call(`/api/audit/runs/${runId}`, alice)).body.run;
+  const started = (req: RunRequest) => ({ type: 'run_started', runId: req.runId, threadId: req.threadId, resumed: false });
+
+  harness.streamEvents = (req) => [started(req), { type: 'text_delta', runId: req.runId, delta: 'half an ans' }];
+  const cut = await streamed();
+  t.same(cut.map((e) => e.type), ['session', 'run_started', 'text_delta']);
+  t.match(await audited(cut[0].runId), { status: 'failed', error: { code: 'harness_stream_ended' } });
+
+  harness.streamEvents = (req) => [started(req), { type: 'text_delta', runId: req.runId }, { type: 'text_delta', runId: req.runId, delta: 'never read' }];
+  const off = await streamed();
+  t.same(off.map((e) => e.type), ['session', 'run_started', 'error'], 'an event off the contract ends the stream');
+  t.match(off.at(-1), { error: { code: 'harness_refused', message: /unexpected shape/ } });
+  t.match(await audited(off[0].runId), { status: 'failed', error: { code: 'harness_refused' } });
+
+  harness.streamEvents = (req) => [started(req), { type: 'error', runId: req.runId, error: { code: 'model_unavailable', message: 'No model answered.' } }];
+  const failed = await streamed();
+  t.match(failed.at(-1), { type: 'error', error: { code: 'model_unavailable' } });
+  t.match(await audited(failed[0].runId), { status: 'failed', error: { code: 'model_unavailable', message: 'No model answered.' } });
 });
 
 t.test('bad input is refused with a clear error', async (t) => {

@@ -6,7 +6,7 @@ import type { RunResult } from '../../../shared/contracts/run-result.ts';
 import { SESSION_TURNS_COLLECTION, type TurnDoc } from '../../../kernel/agent/session-turns.ts';
 import { SESSIONS_COLLECTION } from '../../../kernel/agent/session-repository.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { projectRoot } from '../../helpers/test-env.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 

@@ -4,7 +4,7 @@ import t from 'tap';
 import type { RunRequest } from '../../../shared/contracts/run-request.ts';
 import type { RunResult } from '../../../shared/contracts/run-result.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { projectRoot } from '../../helpers/test-env.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
@@ -67,4 +67,16 @@ t.test('a harness that cannot be reached leaves the paused run and its review as
 
 t.test('an unknown run is 404', async (t) => {
   t.match(await call('/api/agent/runs/nope/cancel', alice, {}), { status: 404, body: { error: { code: 'run_not_found' } } });
+});
+
+t.test('a harness that answers the cancel of a paused run without ending it gives the review back', async (t) => {
+  const args = { on: 'later' };
+  harness.onRun = (req) => result(req, { status: 'interrupted', answer: undefined, pendingReviews: [{ toolCallId: 'call-1', name: 'demo_switch', arguments: args, kind: 'approval' }] });
+  const paused = await call('/api/agent/runs', alice, { message: 'switch later' });
+  harness.onCancel = (runId) => ({ runId, state: 'cancelling' });
+  t.match(await call(`/api/agent/runs/${paused.body.runId}/cancel`, alice, {}), { status: 502, body: { error: { code: 'harness_refused' } } });
+  t.match(await kernel.store.collection('agent_review_requests').findOne({ runId: paused.body.runId }), { status: 'pending', decidedBy: null });
+  harness.onResume = (req) => result(req, { answer: 'switched' });
+  const decided = await call(`/api/agent/reviews/${paused.body.runId}/decisions`, lead, { decisions: [{ toolCallId: 'call-1', type: 'approve', argumentsHash: hashArguments(args) }] });
+  t.match(decided, { status: 200, body: { status: 'completed', answer: 'switched' } });
 });

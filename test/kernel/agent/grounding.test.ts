@@ -1,7 +1,7 @@
 // Grounding through the API: the response and the audit say what an answer rests on, flag claims no tool backs, and the run list filters on it.
 import t from 'tap';
 import { UNGROUNDED_NOTICE } from '../../../shared/contracts/run-result.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const { harness, kernel, call } = await startAgentApi(t);

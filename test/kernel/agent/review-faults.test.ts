@@ -5,7 +5,7 @@ import { createKernel } from '../../../kernel/boot/create-kernel.ts';
 import { createApiServer } from '../../../kernel/http/create-api-server.ts';
 import { toAppError } from '../../../kernel/http/error-handler.ts';
 import { hashArguments, REVIEW_REQUESTS_COLLECTION } from '../../../kernel/agent/review-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const { harness, te, kernel, call } = await startAgentApi(t);

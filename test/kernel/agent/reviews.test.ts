@@ -2,7 +2,7 @@
 import t from 'tap';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
 import type { RunRequest } from '../../../shared/contracts/run-request.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const { harness, kernel, call } = await startAgentApi(t);

@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import type { AgentRunSettled } from '../../../kernel/contracts/agent-run-service.ts';
 import { hashArguments } from '../../../kernel/agent/review-repository.ts';
 import { createAuditRepository } from '../../../kernel/audit/audit-repository.ts';
-import { result } from '../../helpers/harness-double.ts';
+import { result } from '../../../kernel/testing/harness-double.ts';
 import { startAgentApi } from './agent-api-rig.ts';
 
 const logs: string[] = [];

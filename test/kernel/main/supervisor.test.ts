@@ -49,6 +49,14 @@ t.test('a configuration error is not retried', async (t) => {
   await child.stop();
 });
 
+t.test('a child gets its own Node options ahead of the tsx loader', async (t) => {
+  const out = collect();
+  const child = supervise({ name: 'argv', script: path.join(projectRoot, 'test/fixtures/processes/print-exec-argv.ts'), execArgv: ['--max-semi-space-size=2'], env: process.env, write: out.write });
+  await out.until(/execArgv/);
+  t.match(out.lines.join('\n'), /execArgv \["--max-semi-space-size=2","--import","tsx"\]/);
+  await child.stop();
+});
+
 t.test('pino lines become one readable line; other text passes through', async (t) => {
   t.equal(formatLogLine('{"level":40,"time":"x","pid":1,"msg":"slow","plugin":"dige","ms":12}'), 'WARN  slow  plugin=dige ms=12');
   t.equal(formatLogLine('plain text'), 'plain text');

@@ -9,7 +9,7 @@ import {
   type ToolDefinition,
 } from '../../../kernel/plugins/define-tool.ts';
 import type { AccessPolicy, Authenticator, Identity } from '../../../kernel/identity/identity.ts';
-import { defineErrors } from '../../../kernel/errors/app-error.ts';
+import { defineErrors } from '../../../shared/errors/app-error.ts';
 import { kernelErrors } from '../../../kernel/errors/kernel-errors.ts';
 import type { Kernel } from '../../../kernel/boot/create-kernel.ts';
 import { createMcpHost, type McpHostOptions } from '../../../kernel/mcp/mcp-host.ts';

@@ -87,13 +87,22 @@ for (const era of ['modern', 'legacy'] as const) {
       t.equal(errorOf(wrong).code, 'validation_failed');
       t.same(errorOf(wrong).details, {
         issues: [
-          { path: '/colour', message: 'is not an allowed property' },
-          { path: '/text', message: 'must be string' },
+          { path: '/colour', message: 'unknown field `colour`; the allowed fields are `text`' },
+          { path: '/text', message: 'expected a string, got a number (5)' },
         ],
       });
+      t.equal(errorOf(wrong).message, 'The arguments are not valid: /colour: unknown field `colour`; the allowed fields are `text` (and 1 more)');
 
       const missing = await alice.callTool({ name: 'demo_echo', arguments: {} });
-      t.same(errorOf(missing).details, { issues: [{ path: '/text', message: 'is required' }] });
+      t.same(errorOf(missing).details, { issues: [{ path: '/text', message: 'missing required field `text`' }] });
+
+      const misspelt = await alice.callTool({ name: 'demo_echo', arguments: { txet: 'hi' } });
+      t.same(errorOf(misspelt).details, {
+        issues: [
+          { path: '/text', message: 'missing required field `text`' },
+          { path: '/txet', message: 'unknown field `txet`; did you mean `text`?' },
+        ],
+      });
 
       const empty = await alice.callTool({ name: 'demo_echo', arguments: { text: '' } });
       t.equal(errorOf(empty).code, 'validation_failed', 'no coercion, no defaults: constraints hold as declared');

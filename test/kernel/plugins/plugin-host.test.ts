@@ -4,9 +4,9 @@ import { writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEmbeddedStore } from '../../../shared/store/embedded/embedded-store.ts';
 import { createPluginHost } from '../../../kernel/plugins/plugin-host.ts';
-import { createLogger } from '../../../shared/logging/create-logger.ts';
-import { loadConfig } from '../../../kernel/config/load-config.ts';
+import { folderSource } from '../../../kernel/plugins/plugin-source.ts';
 import { createTestEnv } from '../../helpers/test-env.ts';
+import { testKernelServices } from './test-kernel-services.ts';
 
 const te = await createTestEnv(t, { plugins: ['consumer', 'provider', 'hello', 'throws', 'bad-name', 'optional-consumer'] });
 const store = createEmbeddedStore({ dataDir: te.dataDir });
@@ -14,23 +14,8 @@ t.teardown(() => store.close());
 const attached: string[] = [];
 const host = createPluginHost({
   process: 'mcp',
-  pluginsDir: te.pluginsDir,
-  store,
-  logger: createLogger({ level: 'silent', name: 'test' }),
-  config: loadConfig(te.env),
-  access: { hasRole: () => true, mayUseTool: () => true, hasPermission: () => true },
-  identities: { resolve: async (userId, tokenId) => ({ userId, tokenId, role: 'admin', via: 'service' }) },
-  profile: { current: () => ({ version: 'test', roles: { admin: { permissions: ['*'], tools: ['*'] } } }) },
-  env: {},
-  agentRuns: {
-    run: async () => {
-      throw new Error('no agent in this test');
-    },
-    stream: () => {
-      throw new Error('no agent in this test');
-    },
-    onSettled: () => () => undefined,
-  },
+  source: folderSource(te.pluginsDir),
+  core: testKernelServices(store, te.env),
   attach: async (p) => {
     attached.push(`+${p.name}`);
     return async () => void attached.push(`-${p.name}`);
@@ -90,7 +75,7 @@ t.test('a removed plugin unloads; its dependents fail with the reason', async (t
   t.equal(optional()?.hasCounter, false, 'an optional dependency may be missing');
   t.equal(state('provider'), undefined);
   t.equal(state('consumer')?.state, 'failed');
-  t.match(state('consumer')?.error, /needs service "provider.counter"/);
+  t.match(state('consumer')?.error, /plugin "consumer" needs service "provider.counter" \(deps.counter\), which no loaded plugin provides/);
   t.equal(host.registry.tools.get('consumer_count'), undefined);
   await te.addPlugin('provider');
   await host.sync('provider');

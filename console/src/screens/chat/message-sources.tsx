@@ -2,13 +2,10 @@
 import { Blockquote, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
-import type { AuditRunDetail, RagSource } from '../../api/types.ts';
+import type { AuditRunDetail, RagAnswer, RagSource, SearchHit } from '../../api/types.ts';
 
-interface AnswerContent {
-  sources?: { n: number; title: string; heading_path: string[]; text: string }[];
-  citations?: { source: number; quote: string }[];
-  results?: { title: string; heading_path: string[]; text: string }[];
-}
+/** The rag tools answer with the views of POST /api/rag/query and /api/rag/search. */
+type AnswerContent = Partial<Pick<RagAnswer, 'sources' | 'citations'>> & { results?: SearchHit[] };
 
 /** Sources of rag_query results with the quotes cited from each; rag_search hits as they are. */
 export function sourcesOf(detail: AuditRunDetail): RagSource[] {
@@ -20,9 +17,9 @@ export function sourcesOf(detail: AuditRunDetail): RagSource[] {
     for (const s of content.sources ?? []) {
       const quotes = (content.citations ?? []).filter((c) => c.source === s.n).map((c) => c.quote);
       if (quotes.length === 0 && (content.citations?.length ?? 0) > 0) continue; // cited answers show only what they cite
-      out.push({ title: s.title, heading_path: s.heading_path, text: s.text, quote: quotes.join(' … ') || undefined });
+      out.push({ title: s.title, headingPath: s.headingPath, text: s.text, quote: quotes.join(' … ') || undefined });
     }
-    for (const r of content.results ?? []) out.push({ title: r.title, heading_path: r.heading_path, text: r.text });
+    for (const r of content.results ?? []) out.push({ title: r.title, headingPath: r.headingPath, text: r.text });
   }
   return out;
 }
@@ -37,8 +34,8 @@ export function MessageSources({ runId }: { runId: string }) {
       {sources.map((s, i) => (
         <Paper key={i} withBorder p="xs" radius="sm">
           <Text size="sm" fw={500}>{s.title}</Text>
-          {s.heading_path.length > 0 && (
-            <Breadcrumbs separator="›" fz="xs" c="dimmed">{s.heading_path.map((h, j) => <span key={j}>{h}</span>)}</Breadcrumbs>
+          {s.headingPath.length > 0 && (
+            <Breadcrumbs separator="›" fz="xs" c="dimmed">{s.headingPath.map((h, j) => <span key={j}>{h}</span>)}</Breadcrumbs>
           )}
           <Blockquote p={6} mt={4} fz="xs">{s.quote ?? s.text}</Blockquote>
         </Paper>

@@ -41,13 +41,13 @@ function DocumentDetail({ docId, onGone }: { docId: string; onGone(): void }) {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Text size="sm"><b>Status:</b> <StatusBadge value={d.status} /></Text>
-            <Text size="sm"><b>Chunks:</b> {d.chunk_count}</Text>
+            <Text size="sm"><b>Chunks:</b> {d.chunkCount}</Text>
             <Text size="sm"><b>File:</b> {d.filename} ({d.kind}, {size(d.bytes)})</Text>
-            <Text size="sm"><b>Owner:</b> {d.owner_id}</Text>
-            <Text size="sm"><b>Uploaded:</b> {formatInstant(d.created_at)}</Text>
-            <Text size="sm"><b>Ingested:</b> {formatInstant(d.ingested_at)}</Text>
+            <Text size="sm"><b>Owner:</b> {d.ownerId}</Text>
+            <Text size="sm"><b>Uploaded:</b> {formatInstant(d.createdAt)}</Text>
+            <Text size="sm"><b>Ingested:</b> {formatInstant(d.ingestedAt)}</Text>
             <Text size="sm"><b>Embedder:</b> {d.embedder ? `${d.embedder.id} (${d.embedder.dimensions} dims)` : '—'}</Text>
-            <Text size="sm"><b>Id:</b> <Text span ff="monospace" size="xs">{d.doc_id}</Text></Text>
+            <Text size="sm"><b>Id:</b> <Text span ff="monospace" size="xs">{d.docId}</Text></Text>
           </SimpleGrid>
           {d.tags.length > 0 && <Group gap={4}>{d.tags.map((t) => <Badge key={t} variant="outline">{t}</Badge>)}</Group>}
           {d.error && (
@@ -72,25 +72,25 @@ export function Documents({ knowledgeBaseId }: { knowledgeBaseId: string }) {
   const [selected, setSelected] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['rag', 'documents', knowledgeBaseId],
-    queryFn: () => api.get<Page<RagDocument>>('/api/rag/documents', { knowledge_base_id: knowledgeBaseId, limit: 100 }),
+    queryFn: () => api.get<Page<RagDocument>>('/api/rag/documents', { knowledgeBaseId, limit: 100 }),
     refetchInterval: (q) => (q.state.data?.items.some(inProgress) ? 1_500 : 15_000),
   });
-  const title = query.data?.items.find((d) => d.doc_id === selected)?.title;
+  const title = query.data?.items.find((d) => d.docId === selected)?.title;
   return (
     <>
       <QueryView query={query} loading="Loading documents…" isEmpty={(p) => p.items.length === 0} empty="No documents in this knowledge base yet.">
         {(page) => (
           <DataTable label="Documents" columns={['Title', 'Status', 'Chunks', 'Size', 'Uploaded']} minWidth={640} highlightOnHover data-testid="documents-table">
             {page.items.map((d) => (
-              <Table.Tr key={d.doc_id} data-testid="document-row">
+              <Table.Tr key={d.docId} data-testid="document-row">
                 <Table.Td>
-                  <Anchor component="button" type="button" size="sm" onClick={() => setSelected(d.doc_id)}>{d.title}</Anchor>
+                  <Anchor component="button" type="button" size="sm" onClick={() => setSelected(d.docId)}>{d.title}</Anchor>
                   <Text size="xs" c="dimmed">{d.filename}</Text>
                 </Table.Td>
                 <Table.Td><StatusBadge value={d.reingesting ? 'processing' : d.status} /></Table.Td>
-                <Table.Td>{d.chunk_count}</Table.Td>
+                <Table.Td>{d.chunkCount}</Table.Td>
                 <Table.Td>{size(d.bytes)}</Table.Td>
-                <Table.Td>{formatInstant(d.created_at)}</Table.Td>
+                <Table.Td>{formatInstant(d.createdAt)}</Table.Td>
               </Table.Tr>
             ))}
           </DataTable>

@@ -57,19 +57,19 @@ export function KnowledgeScreen() {
     >
       <QueryView query={bases} loading="Loading knowledge bases…" isEmpty={(items) => items.length === 0} empty="No knowledge base you may read.">
         {(items) => {
-          const kb = items.find((b) => b.id === chosen) ?? items.find((b) => b.is_default) ?? items[0]!;
+          const kb = items.find((b) => b.id === chosen) ?? items.find((b) => b.isDefault) ?? items[0]!;
           return (
             <Stack gap="lg">
               <Group align="flex-end" wrap="wrap">
                 <NativeSelect
                   label="Knowledge base" value={kb.id} onChange={(e) => setChosen(e.currentTarget.value)} miw={260}
-                  data={items.map((b) => ({ value: b.id, label: `${b.name}${b.is_default ? ' (default)' : ''}` }))}
+                  data={items.map((b) => ({ value: b.id, label: `${b.name}${b.isDefault ? ' (default)' : ''}` }))}
                 />
                 <Group gap={4} pb={6}>
                   <Badge variant="light">{kb.visibility}</Badge>
-                  <Badge variant="light" color="gray">{kb.document_count} documents</Badge>
+                  <Badge variant="light" color="gray">{kb.documentCount} documents</Badge>
                   <Badge variant="light" color="gray">{kb.embedder}</Badge>
-                  {kb.reindex_required && <Badge color="orange">re-index needed</Badge>}
+                  {kb.reindexRequired && <Badge color="orange">re-index needed</Badge>}
                 </Group>
               </Group>
               {kb.description && <Text size="sm" c="dimmed">{kb.description}</Text>}

@@ -24,7 +24,7 @@ export function UploadDocument({ knowledgeBaseId }: { knowledgeBaseId: string })
       return;
     }
     const form = new FormData();
-    form.set('knowledge_base_id', knowledgeBaseId);
+    form.set('knowledgeBaseId', knowledgeBaseId);
     if (title.trim()) form.set('title', title.trim());
     if (tags.trim()) form.set('tags', tags);
     form.set('file', file, file.name);

@@ -2,7 +2,7 @@
 import { Agent } from 'undici';
 import type { TSchema, Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Logger } from 'nexus/kernel';
+import { formatIssue, schemaIssues, type Logger } from 'nexus/kernel';
 import { knownCapabilities } from '../../domain/capabilities.ts';
 import type { Clock } from '../../domain/clock.ts';
 import type { DeviceCommand } from '../../domain/commands.ts';
@@ -94,9 +94,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
 
   /** A 2xx body that breaks the contract is the provider's fault and is reported, never guessed at. */
   function expect<S extends TSchema>(schema: S, res: CallResponse, path: string): Static<S> {
-    if (Value.Check(schema, res.body)) return res.body as Static<S>;
-    const issue = Value.Errors(schema, res.body)[0];
-    throw errors.provider_bad_response({ path, status: res.status, issue: issue ? `${issue.instancePath || '/'} ${issue.message}` : 'unreadable' });
+    // Redacted: the body is the provider's, and a token in the wrong place must not reach the error details.
+    const [issue] = schemaIssues(schema, res.body, { redact: true }) ?? [];
+    if (issue === undefined) return res.body as Static<S>;
+    throw errors.provider_bad_response({ path, status: res.status, issue: formatIssue(issue) });
   }
 
   function failure(res: CallResponse, path: string): never {

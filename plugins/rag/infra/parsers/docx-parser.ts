@@ -1,13 +1,13 @@
-// DOCX: the archive is inflated under caps first (zip bombs are refused), then mammoth turns it into HTML that the HTML reader walks.
+// DOCX: the archive is inflated under caps and checksummed first (zip bombs and damaged parts are refused), then mammoth turns it into HTML that the HTML reader walks.
 import mammoth from 'mammoth';
 import type { ExtractedDocument } from '../../domain/extracted-text.ts';
 import { errors } from '../../errors.ts';
 import { parseHtml } from './html-parser.ts';
-import { inflateZip } from './zip-archive.ts';
+import { checkZipContents } from './zip-archive.ts';
 
 export async function parseDocx(bytes: Buffer): Promise<ExtractedDocument> {
-  const entries = inflateZip(bytes);
-  if (!entries.has('word/document.xml')) throw errors.rag_corrupt_file({ reason: 'word/document.xml is missing' }, 'The file is not a Word document.');
+  const names = checkZipContents(bytes);
+  if (!names.has('word/document.xml')) throw errors.rag_corrupt_file({ reason: 'word/document.xml is missing' }, 'The file is not a Word document.');
   let html: string;
   try {
     const result = await mammoth.convertToHtml(

@@ -1,9 +1,11 @@
-// PDF text through unpdf (PDF.js for servers): one block per page whose lines are its joints; damaged or locked files are refused.
+// PDF text through unpdf (PDF.js for servers): one block per page whose lines are its joints; bombs, damaged or locked files are refused.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTextBuilder, type ExtractedDocument } from '../../domain/extracted-text.ts';
 import { errors } from '../../errors.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
 
 export async function parsePdf(bytes: Buffer): Promise<ExtractedDocument> {
+  checkPdfStreams(bytes);
   let pages: string[];
   try {
     // A copy: PDF.js may transfer or detach the buffer it is given.

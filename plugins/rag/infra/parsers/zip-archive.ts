@@ -1,5 +1,5 @@
 // Reads a ZIP's central directory and inflates entries under hard caps, so a DOCX that is really a zip bomb is refused, not expanded.
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { errors } from '../../errors.ts';
 
 export interface ZipLimits {
@@ -19,6 +19,7 @@ export interface ZipEntry {
   readonly flags: number;
   readonly compressedSize: number;
   readonly size: number;
+  readonly crc32: number;
   readonly localHeaderOffset: number;
 }
 
@@ -55,6 +56,7 @@ export function readZipDirectory(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS)
     const entry: ZipEntry = {
       flags: bytes.readUInt16LE(at + 8),
       method: bytes.readUInt16LE(at + 10),
+      crc32: bytes.readUInt32LE(at + 16),
       compressedSize: bytes.readUInt32LE(at + 20),
       size: bytes.readUInt32LE(at + 24),
       localHeaderOffset: bytes.readUInt32LE(at + 42),
@@ -73,9 +75,13 @@ export function readZipDirectory(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS)
   return entries;
 }
 
-/** Inflates every entry, refusing any that grows past its declared size or the total limit: declared sizes can lie. */
-export function inflateZip(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
+/**
+ * Inflates every entry, one at a time and without keeping it, refusing any that grows past its declared size or the total
+ * limit (declared sizes can lie) and any whose bytes do not match their checksum; returns the entry names. Nothing is
+ * kept, so memory holds one entry at most, not the whole expanded archive.
+ */
+export function checkZipContents(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS): ReadonlySet<string> {
+  const names = new Set<string>();
   let total = 0;
   for (const entry of readZipDirectory(bytes, limits)) {
     const at = entry.localHeaderOffset;
@@ -84,7 +90,7 @@ export function inflateZip(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS): Map<
     const data = bytes.subarray(dataStart, dataStart + entry.compressedSize);
     if (data.length !== entry.compressedSize) throw corrupt('a ZIP entry is truncated');
     let content: Buffer;
-    if (entry.method === 0) content = Buffer.from(data);
+    if (entry.method === 0) content = data;
     else {
       try {
         content = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
@@ -95,10 +101,11 @@ export function inflateZip(bytes: Buffer, limits: ZipLimits = DOCX_LIMITS): Map<
         throw corrupt(`entry ${entry.name} cannot be inflated`);
       }
     }
-    if (content.length !== entry.size) throw unsafe('an entry expands beyond its declared size', { entry: entry.name });
+    if (content.length > entry.size) throw unsafe('an entry expands beyond its declared size', { entry: entry.name });
+    if (content.length < entry.size || crc32(content) !== entry.crc32) throw corrupt(`entry ${entry.name} is damaged (its checksum or size does not match)`);
     total += content.length;
     if (total > limits.maxTotalBytes) throw unsafe('it would expand beyond the size limit', { limitBytes: limits.maxTotalBytes });
-    out.set(entry.name, content);
+    names.add(entry.name);
   }
-  return out;
+  return names;
 }

@@ -1,7 +1,7 @@
 // ChipChat over REST: an answer that rests on no tool result, where tools were offered, carries the flag and the notice text.
 import t from 'tap';
 import { UNGROUNDED_NOTICE } from '../../../../shared/contracts/run-result.ts';
-import { result } from '../../../helpers/harness-double.ts';
+import { result } from '../../../../kernel/testing/harness-double.ts';
 import { startChipchatRig } from '../helpers/chipchat-rig.ts';
 
 const rig = await startChipchatRig(t);

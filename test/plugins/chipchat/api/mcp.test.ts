@@ -2,7 +2,7 @@
 import t from 'tap';
 import pino from 'pino';
 import type { ExecutionContext } from 'nexus/kernel';
-import { result } from '../../../helpers/harness-double.ts';
+import { result } from '../../../../kernel/testing/harness-double.ts';
 import { startChipchatRig, toolErrorOf } from '../helpers/chipchat-rig.ts';
 
 const rig = await startChipchatRig(t, { env: { CHIPCHAT_MAX_MESSAGE_CHARS: '100' } });
@@ -72,7 +72,7 @@ t.test('a scheduled message is checked when scheduled and delivered once per occ
   t.notOk(scheduled.res.isError, JSON.stringify(scheduled.res.content));
   t.match(scheduled.data.task, { kind: 'chipchat.message', title: 'Message: Check the boiler.', ownerId: 'alice', createdVia: 'mcp', payload: { text: 'Check the boiler.' } });
   const task = rig.held.at(-1)!;
-  const executor = rig.server.host.registry.executors.get('chipchat.message')!;
+  const executor = rig.host.registry.executors.get('chipchat.message')!;
   const ctx = (at: string): ExecutionContext => ({
     taskId: task.view.id, scheduledFor: new Date(at), idempotencyKey: `${task.view.id}@${at}`, identity: { ...task.identity, via: 'service' },
     logger: pino({ level: 'silent' }), signal: new AbortController().signal,

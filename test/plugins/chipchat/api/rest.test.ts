@@ -2,7 +2,7 @@
 import t from 'tap';
 import { hashArguments } from '../../../../kernel/agent/review-repository.ts';
 import type { RunRequest } from '../../../../shared/contracts/run-request.ts';
-import { result } from '../../../helpers/harness-double.ts';
+import { result } from '../../../../kernel/testing/harness-double.ts';
 import { startChipchatRig } from '../helpers/chipchat-rig.ts';
 
 const rig = await startChipchatRig(t, { env: { CHIPCHAT_MAX_MESSAGE_CHARS: '50' } });
@@ -151,7 +151,9 @@ t.test('bad input gets a clear error', async (t) => {
   await expect(await call(alice, 'POST', `/api/chipchat/conversations/${conversation.id}/messages`, {}), 400, 'validation_failed');
   await expect(await call(alice, 'POST', '/api/chipchat/conversations', { title: '   ' }), 400, 'chipchat_title_invalid');
   await expect(await call(alice, 'PATCH', `/api/chipchat/conversations/${conversation.id}`, {}), 400, 'chipchat_update_empty');
-  await expect(await call(alice, 'GET', '/api/chipchat/conversations?before=yesterday'), 400, 'validation_failed');
+  const badQuery = await call(alice, 'GET', '/api/chipchat/conversations?before=yesterday');
+  await expect(badQuery, 400, 'validation_failed');
+  t.match(badQuery.body.error, { message: /^The request is not valid: \/query\/before: .*"yesterday"/, details: { issues: [{ path: '/query/before' }] } }, 'the query issue names the parameter and what came');
   await expect(await call(outsider, 'GET', '/api/chipchat/conversations'), 403, 'forbidden');
   t.equal((await messagesOf(alice, conversation.id)).items.filter((m: { role: string }) => m.role === 'user').length, 1, 'nothing refused was stored');
 });

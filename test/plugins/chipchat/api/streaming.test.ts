@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Identity } from 'nexus/kernel';
 import { readSse, type SseRecord } from '../../../../shared/http/sse-reader.ts';
 import { createMessageExecutor } from '../../../../plugins/chipchat/executors/message-executor.ts';
-import { result } from '../../../helpers/harness-double.ts';
+import { result } from '../../../../kernel/testing/harness-double.ts';
 import { buildChipchat, openStore } from '../helpers/chipchat-parts.ts';
 import { startChipchatRig } from '../helpers/chipchat-rig.ts';
 

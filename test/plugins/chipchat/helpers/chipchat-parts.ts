@@ -10,14 +10,11 @@ import { createMessageRepository } from '../../../../plugins/chipchat/infra/mess
 import { createChipchatServices, type ChipchatServices } from '../../../../plugins/chipchat/svc/chipchat-services.ts';
 import { systemClock, type Clock } from '../../../../kernel/index.ts';
 import type { Waiter } from '../../../../plugins/chipchat/svc/ports.ts';
+import { ensureCollections } from '../../../../kernel/testing/index.ts';
 import { tempDirFor } from '../../../helpers/temp-dir.ts';
 
-/** Creates the manifest's indexes, as the kernel does before init. */
-export async function createIndexes(store: DocumentStore): Promise<void> {
-  for (const c of CHIPCHAT_COLLECTIONS) {
-    for (const index of c.indexes ?? []) await store.collection(c.name).createIndex({ ...index.key }, index.unique ? { unique: true, name: index.name } : {});
-  }
-}
+/** Creates the manifest's indexes with the host's own code, as the kernel does before init. */
+export const createIndexes = (store: DocumentStore) => ensureCollections(store, CHIPCHAT_COLLECTIONS);
 
 /** Opens (another connection to) the embedded store in `dataDir`, as another process would, with ChipChat's indexes. */
 export async function openStore(t: { teardown(fn: () => unknown): void }, dataDir?: string): Promise<{ store: DocumentStore; dataDir: string }> {

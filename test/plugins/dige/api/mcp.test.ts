@@ -1,22 +1,18 @@
 // The Dige tools through the real plugin host and MCP host, called with the SDK client, against the simulator.
 import t from 'tap';
 import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
-import type { HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
+import fakeScheduler, { type HeldTask } from '../../../fixtures/plugins/fake-scheduler/plugin.ts';
+import type { AnyPluginDefinition } from '../../../../kernel/plugins/define-plugin.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import { startKernelRig, type KernelRig } from '../helpers/kernel-rig.ts';
 
 /** The wiring of kernel/main/mcp.ts, in-process and on a free port. */
-async function startMcp(t: Parameters<typeof startKernelRig>[0], fixtures: string[] = []) {
-  const rig = await startKernelRig(t, { process: 'mcp', fixtures });
-  const { kernel } = rig;
-  const host = kernel.createPluginHost();
-  await host.start();
+async function startMcp(t: Parameters<typeof startKernelRig>[0], plugins: readonly AnyPluginDefinition[] = []) {
+  const rig = await startKernelRig(t, { process: 'mcp', plugins });
+  const { kernel, host } = rig;
   const mcp = await startKernelMcp(kernel, host.registry.tools);
   const { url } = mcp;
-  t.teardown(async () => {
-    await mcp.close();
-    await host.close();
-  });
+  t.teardown(() => mcp.close());
   const client = async (userId: string, role: string) => {
     const c = await connectClient(url, await rig.token(userId, role));
     t.teardown(() => c.close());
@@ -96,7 +92,7 @@ t.test('without a scheduler', async (t) => {
 });
 
 t.test('with a scheduler', async (t) => {
-  const started = await startMcp(t, ['fake-scheduler']);
+  const started = await startMcp(t, [fakeScheduler]);
   const operator = await started.client('olga', 'operator');
   const held = (started.host.loaded('fake-scheduler')?.services as { held: HeldTask[] }).held;
 

@@ -1,12 +1,9 @@
 // The Dige REST routes through the API server (Fastify inject): permissions, live reads, controls, and the audit listings.
 import t from 'tap';
-import { createApiServer } from '../../../../kernel/http/create-api-server.ts';
 import { startKernelRig } from '../helpers/kernel-rig.ts';
 
 const rig = await startKernelRig(t, { process: 'api' });
-const server = await createApiServer(rig.kernel);
-t.teardown(() => server.close());
-const app = server.app;
+const app = rig.api!.app;
 const [admin, operator, viewer] = await Promise.all([rig.token('root', 'admin'), rig.token('olga', 'operator'), rig.token('vic', 'viewer')]);
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token: string) => app.inject({ url, headers: as(token) });

@@ -1,17 +1,15 @@
-// Boots the kernel with a copy of plugins/dige (and optional fixture plugins) against an in-process simulator, capturing every log line.
-import { cp } from 'node:fs/promises';
+// Boots Dige with the kit (and optional stand-in plugins) against an in-process simulator, capturing every log line.
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { createKernel, type Kernel } from '../../../../kernel/boot/create-kernel.ts';
+import type { AnyPluginDefinition } from '../../../../kernel/plugins/define-plugin.ts';
+import { startTestPlugin, type TestPlugin } from '../../../../kernel/testing/index.ts';
+import dige from '../../../../plugins/dige/plugin.ts';
 import { createSimulator, type Simulator } from '../../../../plugins/dige/sim/simulator.ts';
-import { createTestEnv, fixturePlugin, projectRoot } from '../../../helpers/test-env.ts';
+import type { DigeServices } from '../../../../plugins/dige/svc/dige-services.ts';
+import { projectRoot } from '../../../helpers/test-env.ts';
 import { APP_KEY, APP_SECRET } from './dige-rig.ts';
 
-export interface KernelRig {
-  readonly kernel: Kernel;
+export interface KernelRig extends TestPlugin<DigeServices> {
   readonly sim: Simulator;
-  readonly logs: string[];
-  token(userId: string, role: string): Promise<string>;
   /** Every stored document of the Dige collections, as one JSON text to search. */
   storedText(): Promise<string>;
   /** The credentials that must appear in no log line and no stored document. */
@@ -22,39 +20,25 @@ const DIGE_COLLECTIONS = ['dige_api_calls', 'dige_device_operations', 'dige_devi
 
 export async function startKernelRig(
   t: { teardown(fn: () => unknown): void },
-  /** `fixtures`: shared fixture plugins (test/fixtures/plugins) to load beside Dige. */
-  options: { process: 'api' | 'mcp'; fixtures?: string[] },
+  /** `plugins`: stand-ins loaded beside Dige (the fake scheduler). */
+  options: { process: 'api' | 'mcp'; plugins?: readonly AnyPluginDefinition[] },
 ): Promise<KernelRig> {
   const sim = await createSimulator({ appKey: APP_KEY, appSecret: APP_SECRET, applyDelayMs: 0 });
+  t.teardown(() => sim.close());
   const url = await sim.listen(0);
-  const te = await createTestEnv(t, {
+  const plugin = await startTestPlugin(dige, {
+    t, process: options.process, plugins: options.plugins,
+    profile: path.join(projectRoot, 'test/plugins/dige/fixtures/dige-profile.yaml'),
     env: {
-      NEXUS_RUNTIME_PROFILE_PATH: path.join(projectRoot, 'test/plugins/dige/fixtures/dige-profile.yaml'),
       NEXUS_LOG_LEVEL: 'debug',
       DIGE_PROVIDER_URL: url, DIGE_APP_KEY: APP_KEY, DIGE_APP_SECRET: APP_SECRET, DIGE_VERIFY_POLL_MS: '20', DIGE_VERIFY_TIMEOUT_MS: '2000',
     },
   });
-  await cp(path.join(projectRoot, 'plugins/dige'), path.join(te.pluginsDir, 'dige'), { recursive: true });
-  for (const name of options.fixtures ?? []) {
-    await cp(fixturePlugin(name), path.join(te.pluginsDir, name), { recursive: true });
-  }
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
-  const kernel = await createKernel({ process: options.process, env: te.env, logDestination: sink, watchProfile: false });
-  t.teardown(async () => {
-    await kernel.close();
-    await sim.close();
-  });
   return {
-    kernel, sim, logs,
-    token: async (userId, role) => (await kernel.tokens.create({ userId, role })).token,
+    ...plugin,
+    sim,
     storedText: async () => {
-      const all = await Promise.all(DIGE_COLLECTIONS.map((c) => kernel.store.collection(c).find({}).toArray()));
+      const all = await Promise.all(DIGE_COLLECTIONS.map((c) => plugin.store.collection(c).find({}).toArray()));
       return JSON.stringify(all);
     },
     secrets: () => [APP_SECRET, ...sim.auth.issued()],

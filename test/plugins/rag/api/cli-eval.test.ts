@@ -1,4 +1,5 @@
 // `nexus rag eval` on a small BEIR-format collection written here: it ingests into a throw-away store and prints one row per retriever.
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import t from 'tap';
@@ -39,6 +40,33 @@ t.test('prints nDCG@10, MAP@100 and Recall@100 for lexical, vector and hybrid re
   }
   t.match(text, /paired randomisation test of hybrid convex w=0\.8, nDCG@10/);
   for (const other of ['lexical \\(BM25\\)', 'vector', 'hybrid rrf']) t.match(text, new RegExp(`vs ${other}\\s+difference [+-]\\d\\.\\d{4}\\s+p = (0|1)\\.\\d{4}`));
+  for (const w of ['0', '1']) t.match(text, new RegExp(`w=${w}\\s+vs lexical [+-]\\d\\.\\d{4} p = (0|1)\\.\\d{4}\\s+vs vector [+-]\\d\\.\\d{4} p = (0|1)\\.\\d{4}`), `w=${w} against both`);
+  t.match(text, /w=1\s+vs lexical [+-]\d\.\d{4} p = (0|1)\.\d{4}\s+vs vector \+0\.0000 p = 1\.0000/, 'all weight on vectors is the vector retriever');
+});
+
+t.test('fusion ties are broken the same way in every run: by the collection\'s own ids, not random ones', async (t) => {
+  const embeddings = await startEmbeddingsServer({ dimensions: 64 });
+  t.teardown(() => embeddings.close());
+  Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
+  const dir = await tempDirFor(t, 'rag-beir-ties-');
+  // Each topic has two identical documents, so fusion scores them exactly alike; only a is judged relevant.
+  const topics = TOPICS.flatMap((topic) => [`${topic} north`, `${topic} south`]);
+  const corpus = topics.flatMap((topic, i) => ['a', 'b'].map((copy) => ({ _id: `t${i}${copy}`, title: topic, text: `Instructions for ${topic}.` })));
+  await writeFile(path.join(dir, 'corpus.jsonl'), corpus.map((d) => JSON.stringify(d)).join('\n'));
+  await writeFile(path.join(dir, 'queries.jsonl'), topics.map((topic, i) => JSON.stringify({ _id: `q${i}`, text: topic })).join('\n'));
+  await writeFile(path.join(dir, 'qrels.tsv'), ['query-id\tcorpus-id\tscore', ...topics.map((_, i) => `q${i}\tt${i}a\t1`)].join('\n'));
+  const idOf = (beirId: string) => createHash('sha256').update(beirId).digest('base64url').slice(0, 24);
+  const perQuery = topics.map((_, i) => (idOf(`t${i}a`) < idOf(`t${i}b`) ? 1 : 1 / Math.log2(3)));
+  const expected = (perQuery.reduce((sum, x) => sum + x, 0) / topics.length).toFixed(4);
+  for (let run = 1; run <= 2; run++) {
+    const out: string[] = [];
+    const code = await ragCommand.run(
+      ['eval', '--corpus', path.join(dir, 'corpus.jsonl'), '--queries', path.join(dir, 'queries.jsonl'), '--qrels', path.join(dir, 'qrels.tsv')],
+      { out: (l) => out.push(l), err: () => undefined },
+    );
+    t.equal(code, 0);
+    t.equal(out.find((l) => l.trimStart().startsWith('hybrid convex w=0.8'))!.trim().split(/\s{2,}/)[1], expected, `run ${run}: each tied pair in the order of its ids`);
+  }
 });
 
 t.test('bad usage exits with 2 and the usage', async (t) => {

@@ -10,7 +10,7 @@ t.teardown(() => embeddings.close());
 Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
 
 const rig = await startRagRig(t);
-const mcp = await startKernelMcp(rig.kernel, rig.server.host.registry.tools);
+const mcp = await startKernelMcp(rig.kernel, rig.host.registry.tools);
 const { url } = mcp;
 t.teardown(() => mcp.close());
 const client = async (userId: string, role: string) => {
@@ -23,7 +23,7 @@ const errorOf = (r: Result) => (r._meta as Record<string, { code: string }> | un
 
 const wendyToken = await rig.token('wendy', 'writer');
 const up = await rig.upload(wendyToken, { name: 'pump.md', data: '# Pump manual\n\n## Start\n\nVent the pump before starting it.' }, { tags: 'plant' });
-const docId = up.json().doc_id as string;
+const docId = up.json().docId as string;
 await rig.runTasks();
 const viewer = await client('victor', 'viewer');
 
@@ -37,18 +37,18 @@ t.test('the four tools are listed, read-only and closed-world', async (t) => {
 t.test('search, get, list and query by opaque ids', async (t) => {
   const search = await viewer.callTool({ name: 'rag_search', arguments: { query: 'vent the pump', tags: ['plant'] } });
   t.notOk(search.isError, JSON.stringify(search.content));
-  t.match((search.structuredContent as { results: unknown[] }).results[0], { doc_id: docId, heading_path: ['Pump manual', 'Start'] });
-  const doc = await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: docId } });
-  t.match(doc.structuredContent, { doc_id: docId, status: 'ready', chunk_count: 1, title: 'Pump manual' });
+  t.match((search.structuredContent as { results: unknown[] }).results[0], { docId, headingPath: ['Pump manual', 'Start'] });
+  const doc = await viewer.callTool({ name: 'rag_get_document', arguments: { docId } });
+  t.match(doc.structuredContent, { docId, status: 'ready', chunkCount: 1, title: 'Pump manual' });
   const list = await viewer.callTool({ name: 'rag_list_documents', arguments: { status: 'ready' } });
-  t.match(list.structuredContent, { total: 1, items: [{ doc_id: docId }] });
+  t.match(list.structuredContent, { total: 1, items: [{ docId }] });
   const answer = await viewer.callTool({ name: 'rag_query', arguments: { question: 'What must be done before starting the pump?' } });
-  t.match(answer.structuredContent, { mode: 'extractive', citations: [{ source: 1, doc_id: docId, quote: 'Vent the pump before starting it.' }] });
+  t.match(answer.structuredContent, { mode: 'extractive', citations: [{ source: 1, docId, quote: 'Vent the pump before starting it.' }] });
 });
 
 t.test('no tool takes a path or a guessed id; failures are isError results with the code', async (t) => {
-  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: 'doc_000000000000000000000000' } })), { code: 'rag_document_not_found' });
-  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { doc_id: '/etc/passwd' } })), { code: 'validation_failed' });
+  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { docId: 'doc_000000000000000000000000' } })), { code: 'rag_document_not_found' });
+  t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { docId: '/etc/passwd' } })), { code: 'validation_failed' });
   t.match(errorOf(await viewer.callTool({ name: 'rag_get_document', arguments: { path: '/etc/passwd' } })), { code: 'validation_failed' });
   t.match(errorOf(await viewer.callTool({ name: 'rag_search', arguments: { query: 'x', file: 'data' } })), { code: 'validation_failed' });
 });

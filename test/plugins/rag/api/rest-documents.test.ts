@@ -33,16 +33,16 @@ t.test('text, Markdown, HTML, PDF and DOCX are accepted at once as queued, then 
   for (const file of files) {
     const res = await rig.upload(wendy, file, { tags: 'site-a, handbook', title: file.name === 'notes.txt' ? 'Boiler notes' : '' });
     t.equal(res.statusCode, 202, res.body);
-    t.match(res.json(), { doc_id: /^doc_[A-Za-z0-9_-]{24}$/, status: 'queued', owner_id: 'wendy', tags: ['site-a', 'handbook'], chunk_count: 0 });
-    ids.push(res.json().doc_id);
+    t.match(res.json(), { docId: /^doc_[A-Za-z0-9_-]{24}$/, status: 'queued', ownerId: 'wendy', tags: ['site-a', 'handbook'], chunkCount: 0 });
+    ids.push(res.json().docId);
   }
   t.same(rig.held.map((h) => h.view).map((v) => [v.kind, v.createdVia, v.schedule.type]), files.map(() => ['rag.ingest', 'api', 'once']));
   t.same(await rig.runTasks(), []);
   for (const [i, id] of ids.entries()) {
     const doc = (await rig.request(wendy, 'GET', `/api/rag/documents/${id}`)).json();
     t.match(doc, { status: 'ready', kind: ['text', 'markdown', 'html', 'pdf', 'docx'][i], embedder: { id: 'bge-small-en-v1.5-q', dimensions: 384 }, error: null }, files[i]!.name);
-    t.ok(doc.chunk_count > 0);
-    t.same(doc.progress, { chunks: doc.chunk_count, embedded: doc.chunk_count }, 'the status shows how far embedding came');
+    t.ok(doc.chunkCount > 0);
+    t.same(doc.progress, { chunks: doc.chunkCount, embedded: doc.chunkCount }, 'the status shows how far embedding came');
   }
   t.equal((await rig.request(wendy, 'GET', `/api/rag/documents/${ids[0]}`)).json().title, 'Boiler notes');
   t.equal((await rig.request(wendy, 'GET', `/api/rag/documents/${ids[4]}`)).json().title, 'Policy');
@@ -71,7 +71,7 @@ t.test('bad uploads are refused with a clear error and leave nothing behind', as
   t.equal(json.json().error.code, 'rag_upload_invalid', 'a JSON body (a path, say) is not an upload');
   const noFile = await rig.upload(wendy, { name: 'a.txt', data: 'x' }, { extra: 'field' });
   t.equal(noFile.json().error.code, 'rag_upload_invalid', 'unknown fields are refused');
-  const badKb = await rig.upload(wendy, { name: 'a.txt', data: 'x' }, { knowledge_base_id: '../../etc' });
+  const badKb = await rig.upload(wendy, { name: 'a.txt', data: 'x' }, { knowledgeBaseId: '../../etc' });
   t.equal(badKb.json().error.code, 'rag_upload_invalid');
   t.same(await counts(), before, 'no document, blob, chunk or task was stored');
 });
@@ -80,52 +80,52 @@ t.test('documents follow their knowledge base: private ones are invisible to oth
   const kb = await rig.request(wendy, 'POST', '/api/rag/knowledge-bases', { name: 'wendy-private', visibility: 'private', members: ['mia'] });
   t.equal(kb.statusCode, 201, kb.body);
   const kbId = kb.json().id as string;
-  const secret = await rig.upload(wendy, { name: 'secret.md', data: '# Salaries\n\nThe secret budget is large.' }, { knowledge_base_id: kbId });
+  const secret = await rig.upload(wendy, { name: 'secret.md', data: '# Salaries\n\nThe secret budget is large.' }, { knowledgeBaseId: kbId });
   t.equal(secret.statusCode, 202, secret.body);
-  const docId = secret.json().doc_id as string;
+  const docId = secret.json().docId as string;
   await rig.runTasks();
 
   t.equal((await rig.request(carol, 'GET', `/api/rag/documents/${docId}`)).json().error.code, 'rag_document_not_found');
   t.equal((await rig.request(carol, 'DELETE', `/api/rag/documents/${docId}`)).json().error.code, 'rag_document_not_found');
   t.equal((await rig.request(carol, 'POST', `/api/rag/documents/${docId}/reingest`)).json().error.code, 'rag_document_not_found');
-  t.equal((await rig.upload(carol, { name: 'x.txt', data: 'intrusion' }, { knowledge_base_id: kbId })).json().error.code, 'rag_knowledge_base_not_found');
-  t.equal((await rig.request(carol, 'POST', '/api/rag/search', { query: 'secret budget', knowledge_base_ids: [kbId] })).json().error.code, 'rag_knowledge_base_not_found');
-  t.equal((await rig.request(carol, 'POST', '/api/rag/search', { query: 'secret budget', doc_ids: [docId] })).json().error.code, 'rag_document_not_found');
-  t.notOk((await rig.request(carol, 'GET', '/api/rag/documents?limit=200')).json().items.some((d: { doc_id: string }) => d.doc_id === docId));
+  t.equal((await rig.upload(carol, { name: 'x.txt', data: 'intrusion' }, { knowledgeBaseId: kbId })).json().error.code, 'rag_knowledge_base_not_found');
+  t.equal((await rig.request(carol, 'POST', '/api/rag/search', { query: 'secret budget', knowledgeBaseIds: [kbId] })).json().error.code, 'rag_knowledge_base_not_found');
+  t.equal((await rig.request(carol, 'POST', '/api/rag/search', { query: 'secret budget', docIds: [docId] })).json().error.code, 'rag_document_not_found');
+  t.notOk((await rig.request(carol, 'GET', '/api/rag/documents?limit=200')).json().items.some((d: { docId: string }) => d.docId === docId));
   t.notOk((await rig.request(carol, 'GET', '/api/rag/knowledge-bases')).json().items.some((k: { id: string }) => k.id === kbId));
 
   const mia = await rig.token('mia', 'viewer');
   t.equal((await rig.request(mia, 'GET', `/api/rag/documents/${docId}`)).statusCode, 200, 'members read it');
   t.equal((await rig.request(admin, 'GET', `/api/rag/documents/${docId}`)).statusCode, 200, 'rag.admin sees all');
-  const hits = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'secret budget', knowledge_base_ids: [kbId] })).json().results;
-  t.equal(hits[0]?.doc_id, docId);
-  const fromDefault = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'secret budget' })).json().results as { doc_id: string }[];
-  t.notOk(fromDefault.some((r) => r.doc_id === docId), 'the default knowledge base does not contain it');
+  const hits = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'secret budget', knowledgeBaseIds: [kbId] })).json().results;
+  t.equal(hits[0]?.docId, docId);
+  const fromDefault = (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'secret budget' })).json().results as { docId: string }[];
+  t.notOk(fromDefault.some((r) => r.docId === docId), 'the default knowledge base does not contain it');
 });
 
 t.test('permissions: viewers read but never write; writers change only their own documents', async (t) => {
   const up = await rig.upload(wendy, { name: 'shared.txt', data: 'Shared text about the lift.' });
-  const docId = up.json().doc_id as string;
+  const docId = up.json().docId as string;
   t.equal((await rig.upload(victor, { name: 'v.txt', data: 'x' })).json().error.code, 'forbidden');
   t.equal((await rig.request(victor, 'GET', `/api/rag/documents/${docId}`)).statusCode, 200);
   t.equal((await rig.request(victor, 'DELETE', `/api/rag/documents/${docId}`)).json().error.code, 'forbidden');
   t.equal((await rig.request(carol, 'DELETE', `/api/rag/documents/${docId}`)).json().error.code, 'rag_write_forbidden');
-  t.equal((await rig.request(carol, 'POST', `/api/rag/knowledge-bases/${up.json().knowledge_base_id}/reindex`)).json().error.code, 'forbidden');
+  t.equal((await rig.request(carol, 'POST', `/api/rag/knowledge-bases/${up.json().knowledgeBaseId}/reindex`)).json().error.code, 'forbidden');
   t.equal((await rig.request(wendy, 'GET', '/api/rag/documents/doc_guessedguessedguessed123')).json().error.code, 'rag_document_not_found');
   t.equal((await rig.request(wendy, 'GET', '/api/rag/documents/..%2F..%2Fetc%2Fpasswd')).json().error.code, 'validation_failed');
 });
 
 t.test('delete removes the document, its original and its chunks; search no longer finds it', async (t) => {
   const up = await rig.upload(wendy, { name: 'lift.md', data: '# Lift\n\nThe lift is serviced every March by Kone.' });
-  const docId = up.json().doc_id as string;
+  const docId = up.json().docId as string;
   await rig.runTasks();
-  const search = async () => (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'lift serviced March Kone' })).json().results as { doc_id: string }[];
-  t.ok((await search()).some((r) => r.doc_id === docId));
+  const search = async () => (await rig.request(wendy, 'POST', '/api/rag/search', { query: 'lift serviced March Kone' })).json().results as { docId: string }[];
+  t.ok((await search()).some((r) => r.docId === docId));
   const res = await rig.request(wendy, 'DELETE', `/api/rag/documents/${docId}`);
   t.equal(res.statusCode, 204);
   t.equal(await store.collection('rag_documents').countDocuments({ _id: docId } as never), 0, 'the document record is gone');
   for (const c of ['rag_blobs', 'rag_chunks']) t.equal(await store.collection(c).countDocuments({ docId }), 0, `${c} holds nothing of it`);
-  t.notOk((await search()).some((r) => r.doc_id === docId));
+  t.notOk((await search()).some((r) => r.docId === docId));
   t.equal((await rig.request(wendy, 'GET', `/api/rag/documents/${docId}`)).statusCode, 404);
 });
 
@@ -138,7 +138,7 @@ t.test('list and re-ingest', async (t) => {
     t.equal(refused.statusCode, 400, query);
     t.equal(refused.json().error.code, 'validation_failed', query);
   }
-  const id = page.items[0].doc_id as string;
+  const id = page.items[0].docId as string;
   const again = await rig.request(wendy, 'POST', `/api/rag/documents/${id}/reingest`);
   t.equal(again.statusCode, 202);
   t.match(again.json(), { status: 'queued', reingesting: true });

@@ -15,7 +15,7 @@ const CORPUS = [
 
 async function seed(rig: RagRig, token: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const file of CORPUS) ids.set(file.name, (await rig.upload(token, file, { tags: file.tags })).json().doc_id);
+  for (const file of CORPUS) ids.set(file.name, (await rig.upload(token, file, { tags: file.tags })).json().docId);
   await rig.runTasks();
   return ids;
 }
@@ -26,50 +26,51 @@ const ids = await seed(rig, wendy);
 const search = async (body: Record<string, unknown>) => {
   const res = await rig.request(wendy, 'POST', '/api/rag/search', body);
   if (res.statusCode !== 200) throw new Error(res.body);
-  return res.json().results as { doc_id: string; chunk_id: string; heading_path: string[]; text: string; start: number; end: number; lexical_score: number | null; vector_score: number | null }[];
+  return res.json().results as { docId: string; chunkId: string; headingPath: string[]; text: string; start: number; end: number; lexicalScore: number | null; vectorScore: number | null }[];
 };
 
 t.test('hybrid search finds the passage with its heading path and offsets', async (t) => {
   const [best] = await search({ query: 'how often is the safety valve tested?' });
-  t.equal(best!.doc_id, ids.get('boiler.md'));
-  t.same(best!.heading_path, ['Boiler handbook', 'Safety']);
+  t.equal(best!.docId, ids.get('boiler.md'));
+  t.same(best!.headingPath, ['Boiler handbook', 'Safety']);
   t.equal(CORPUS[1]!.data.slice(best!.start, best!.end), best!.text, 'offsets point into the uploaded Markdown');
-  t.ok(best!.lexical_score !== null && best!.vector_score !== null);
+  t.ok(best!.lexicalScore !== null && best!.vectorScore !== null);
 });
 
-t.test('filters: documents, tags, top_k, at most n per document; lexical, vector and RRF modes', async (t) => {
-  t.same(new Set((await search({ query: 'valve', doc_ids: [ids.get('pump.md')] })).map((r) => r.doc_id)), new Set([ids.get('pump.md')]));
-  t.ok((await search({ query: 'valve', tags: ['heating'] })).every((r) => r.doc_id === ids.get('boiler.md')));
+t.test('filters: documents, tags, topK, at most n per document; lexical, vector and RRF modes', async (t) => {
+  t.same(new Set((await search({ query: 'valve', docIds: [ids.get('pump.md')] })).map((r) => r.docId)), new Set([ids.get('pump.md')]));
+  t.ok((await search({ query: 'valve', tags: ['heating'] })).every((r) => r.docId === ids.get('boiler.md')));
   t.equal((await search({ query: 'valve', tags: ['plant', 'office'] })).length, 0, 'every tag must match');
-  t.equal((await search({ query: 'valve', top_k: 1 })).length, 1);
-  const capped = await search({ query: 'pump valve seal', max_per_document: 1, top_k: 10 });
-  t.equal(new Set(capped.map((r) => r.doc_id)).size, capped.length);
-  t.ok((await search({ query: 'soup', mode: 'lexical' })).every((r) => r.vector_score === null));
-  t.ok((await search({ query: 'soup', mode: 'vector' })).every((r) => r.lexical_score === null));
-  t.equal((await search({ query: 'soup on Fridays', fusion: 'rrf' }))[0]!.doc_id, ids.get('canteen.txt'));
+  t.equal((await search({ query: 'valve', topK: 1 })).length, 1);
+  const capped = await search({ query: 'pump valve seal', maxPerDocument: 1, topK: 10 });
+  t.equal(new Set(capped.map((r) => r.docId)).size, capped.length);
+  t.ok((await search({ query: 'soup', mode: 'lexical' })).every((r) => r.vectorScore === null));
+  t.ok((await search({ query: 'soup', mode: 'vector' })).every((r) => r.lexicalScore === null));
+  t.equal((await search({ query: 'soup on Fridays', fusion: 'rrf' }))[0]!.docId, ids.get('canteen.txt'));
 });
 
 t.test('Japanese text is searchable by its words', async (t) => {
-  t.equal((await search({ query: '安全弁の点検', mode: 'lexical' }))[0]?.doc_id, ids.get('anzen.md'));
+  t.equal((await search({ query: '安全弁の点検', mode: 'lexical' }))[0]?.docId, ids.get('anzen.md'));
 });
 
 t.test('bad searches are refused clearly', async (t) => {
   const bad = async (body: Record<string, unknown>) => (await rig.request(wendy, 'POST', '/api/rag/search', body)).json().error.code;
   t.equal(await bad({ query: '' }), 'validation_failed');
   t.equal(await bad({ query: '?!' }), 'rag_invalid_query');
-  t.equal(await bad({ query: 'x', top_k: 1000 }), 'validation_failed');
-  t.equal(await bad({ query: 'x', doc_ids: ['/etc/passwd'] }), 'validation_failed');
-  t.equal(await bad({ query: 'x', knowledge_base_ids: ['kb_nonexistentnonexistent12'] }), 'rag_knowledge_base_not_found');
+  t.equal(await bad({ query: 'x', topK: 1000 }), 'validation_failed');
+  t.equal(await bad({ query: 'x', docIds: ['/etc/passwd'] }), 'validation_failed');
+  t.equal(await bad({ query: 'x', knowledgeBaseIds: ['kb_nonexistentnonexistent12'] }), 'rag_knowledge_base_not_found');
+  t.equal(await bad({ query: 'x', top_k: 1 }), 'validation_failed', 'the former snake_case names are refused, not ignored');
 });
 
 t.test('without a model the answer is extractive, cited and labelled as such', async (t) => {
   const res = await rig.request(wendy, 'POST', '/api/rag/query', { question: 'How often must the safety valve be tested?' });
   t.equal(res.statusCode, 200, res.body);
   const body = res.json();
-  t.match(body, { mode: 'extractive', model: null, notice: /Extractive answer: no model is configured/, dropped_citations: [] });
+  t.match(body, { mode: 'extractive', model: null, notice: /Extractive answer: no model is configured/, droppedCitations: [] });
   t.match(body.answer, /The safety valve must be tested every year by a certified engineer\. \[\d\]/);
   const cited = body.sources.find((s: { n: number }) => s.n === body.citations[0].source);
-  t.match(cited, { doc_id: ids.get('boiler.md'), heading_path: ['Boiler handbook', 'Safety'] });
+  t.match(cited, { docId: ids.get('boiler.md'), headingPath: ['Boiler handbook', 'Safety'] });
   t.ok(cited.text.includes(body.citations[0].quote));
 });
 
@@ -94,7 +95,7 @@ t.test('with a model: verified citations are kept, a quote absent from its sourc
   const body = res.json();
   t.match(body, { mode: 'generated', model: 'scripted', notice: /2 citation\(s\) were dropped/ });
   t.same(body.citations.map((c: { quote: string }) => c.quote), ['must be tested every year']);
-  t.same(body.dropped_citations.map((d: { reason: string }) => d.reason), ['quote_not_found', 'unknown_source']);
+  t.same(body.droppedCitations.map((d: { reason: string }) => d.reason), ['quote_not_found', 'unknown_source']);
   t.notMatch(body.answer, /tested only in winter|\[9\]/);
   t.match(model.requests[0]!.body, { model: 'scripted', stream: false, messages: [{ role: 'system' }, { role: 'user', content: /Question: How often must the safety valve be tested\?/ }] });
 });
@@ -108,7 +109,7 @@ t.test('awkward queries: empty and overlong ones are refused clearly, stop words
   const res = await rig.request(wendy, 'POST', '/api/rag/search', { query: '...' });
   t.match({ status: res.statusCode, code: res.json().error.code }, { status: 400, code: 'rag_invalid_query' });
   const stopWords = await search({ query: 'what is it about?' });
-  t.ok(stopWords.length > 0 && stopWords.every((r) => r.lexical_score === null), 'only stop words: the vectors answer, BM25 stays out');
+  t.ok(stopWords.length > 0 && stopWords.every((r) => r.lexicalScore === null), 'only stop words: the vectors answer, BM25 stays out');
   const thai = await search({ query: 'วาล์วนิรภัยของหม้อไอน้ำ' });
   t.ok(Array.isArray(thai), 'a script without an analyzer is searched, not refused');
 });

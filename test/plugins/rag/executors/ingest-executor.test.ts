@@ -14,7 +14,7 @@ t.teardown(() => embeddings.close());
 Object.assign(process.env, { RAG_EMBEDDINGS_URL: embeddings.baseUrl, RAG_EMBEDDINGS_MODEL: 'hash-64' });
 
 const rig = await startRagRig(t);
-const executor = createIngestExecutor(rig.rag.documents, rig.rag.ingest);
+const executor = createIngestExecutor(rig.services.documents, rig.services.ingest);
 const identityOf = async (userId: string, role: string): Promise<Identity> => rig.kernel.tokens.resolve(await rig.token(userId, role));
 const wendy = await identityOf('wendy', 'writer');
 const victor = await identityOf('victor', 'viewer');
@@ -26,7 +26,7 @@ const wendyToken = await rig.token('wendy', 'writer');
 const upload = async (name: string, data: string | Buffer) => {
   const res = await rig.upload(wendyToken, { name, data });
   if (res.statusCode !== 202) throw new Error(res.body);
-  return res.json().doc_id as string;
+  return res.json().docId as string;
 };
 const chunkCount = (docId: string) => rig.kernel.store.collection('rag_chunks').countDocuments({ docId });
 
@@ -53,18 +53,18 @@ t.test('execute makes the chunks searchable; a repeated run replaces them, it do
   t.equal(await chunkCount(docId), 2);
   await executor.execute({ doc_id: docId, generation: 1 }, runContext(wendy));
   t.equal(await chunkCount(docId), 2, 'the same chunks, not twice as many');
-  const hits = await rig.rag.search.search(wendy, { query: 'valve seat brush' });
-  t.equal(hits[0]?.doc_id, docId);
-  t.equal((await rig.rag.documents.get(wendy, docId)).title, 'Valves', 'the heading names a document uploaded without a title');
+  const hits = await rig.services.search.search(wendy, { query: 'valve seat brush' });
+  t.equal(hits[0]?.docId, docId);
+  t.equal((await rig.services.documents.get(wendy, docId)).title, 'Valves', 'the heading names a document uploaded without a title');
 });
 
 t.test('a task for a deleted or superseded document does nothing', async (t) => {
   const gone = await upload('gone.txt', 'Soon deleted.');
-  await rig.rag.documents.remove(wendy, gone);
+  await rig.services.documents.remove(wendy, gone);
   t.match(await executor.execute({ doc_id: gone, generation: 1 }, runContext(wendy)), { data: { outcome: 'gone' } });
   t.equal(await chunkCount(gone), 0);
   const moved = await upload('moved.txt', 'Ingested twice.');
-  await rig.rag.documents.reingest(wendy, moved);
+  await rig.services.documents.reingest(wendy, moved);
   t.match(await executor.execute({ doc_id: moved, generation: 1 }, runContext(wendy)), { data: { outcome: 'superseded' } });
   t.match(await executor.execute({ doc_id: moved, generation: 2 }, runContext(wendy)), { data: { outcome: 'ready' } });
 });
@@ -72,16 +72,16 @@ t.test('a task for a deleted or superseded document does nothing', async (t) => 
 t.test('a damaged file fails at once with its reason; an outage is retried, then fails', async (t) => {
   const broken = await upload('broken.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x41), Buffer.from('\nstartxref\n9\n%%EOF\n')]));
   await t.rejects(executor.execute({ doc_id: broken, generation: 1 }, runContext(wendy)), { code: 'rag_corrupt_file' });
-  t.match(await rig.rag.documents.get(wendy, broken), { status: 'failed', error: { code: 'rag_corrupt_file' }, chunk_count: 0 });
+  t.match(await rig.services.documents.get(wendy, broken), { status: 'failed', error: { code: 'rag_corrupt_file' }, chunkCount: 0 });
 
   const pdf = await upload('ok.pdf', writePdf([{ lines: ['Pressure must stay under three bar.'] }]));
   embeddings.failNext(503, 3);
   for (let attempt = 1; attempt <= 3; attempt++) {
     await t.rejects(executor.execute({ doc_id: pdf, generation: 1 }, runContext(wendy)), { code: 'rag_embedder_failed' });
-    t.equal((await rig.rag.documents.get(wendy, pdf)).status, attempt < 3 ? 'queued' : 'failed', `after attempt ${attempt}`);
+    t.equal((await rig.services.documents.get(wendy, pdf)).status, attempt < 3 ? 'queued' : 'failed', `after attempt ${attempt}`);
   }
   t.equal(await chunkCount(pdf), 0, 'nothing half-stored');
-  await rig.rag.documents.reingest(wendy, pdf);
+  await rig.services.documents.reingest(wendy, pdf);
   t.match(await executor.execute({ doc_id: pdf, generation: 2 }, runContext(wendy)), { data: { outcome: 'ready', chunks: 1 } });
 });
 

@@ -9,6 +9,8 @@ export interface EmbeddingsServer {
   readonly requests: { headers: IncomingHttpHeaders; body: { model?: string; input?: unknown; encoding_format?: string } }[];
   /** Answers the next n requests with this HTTP status. */
   failNext(status: number, n?: number): void;
+  /** Answers with `status` every request with an input containing `marker` (a chunk the model chokes on), until called with undefined. */
+  failOn(marker: string | undefined, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startEmbeddingsServer(options: { dimensions?: number; apiK
   const dimensions = options.dimensions ?? 64;
   const requests: EmbeddingsServer['requests'] = [];
   let failures: { status: number; left: number } | undefined;
+  let poison: { marker: string; status: number } | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -42,8 +45,11 @@ export async function startEmbeddingsServer(options: { dimensions?: number; apiK
         failures.left--;
         return send(failures.status, { error: { message: 'scripted failure', type: 'server_error' } });
       }
-      if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) return send(401, { error: { message: 'bad key' } });
       const input = typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? (body.input as string[]) : [];
+      if (poison !== undefined && input.some((text) => text.includes(poison!.marker))) {
+        return send(poison.status, { error: { message: 'scripted failure on one input', type: 'server_error' } });
+      }
+      if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) return send(401, { error: { message: 'bad key' } });
       // Answered in reverse order with explicit indexes, as the API allows, so clients must sort by index.
       const data = input.map((text, index) => ({ object: 'embedding', index, embedding: hashedVector(text, dimensions) })).reverse();
       send(200, { object: 'list', data, model: body.model, usage: { prompt_tokens: input.length, total_tokens: input.length } });
@@ -56,6 +62,9 @@ export async function startEmbeddingsServer(options: { dimensions?: number; apiK
     requests,
     failNext: (status, n = 1) => {
       failures = { status, left: n };
+    },
+    failOn: (marker, status = 500) => {
+      poison = marker === undefined ? undefined : { marker, status };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

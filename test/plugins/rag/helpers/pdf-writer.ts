@@ -1,8 +1,13 @@
 // A tiny PDF writer for tests: real PDF 1.4 files (catalog, pages, Helvetica, one text stream per page, exact xref offsets).
+import { deflateSync } from 'node:zlib';
 
 export interface PdfPage {
   /** Lines drawn top to bottom; ASCII only, since the standard Helvetica encoding is all the writer declares. */
   readonly lines: readonly string[];
+  /** Flate layers over the page's content stream (none by default; two nest, as a bomb may). */
+  readonly deflate?: number;
+  /** Spaces appended to the content stream: harmless to a reader, a bomb once compressed. */
+  readonly padding?: number;
 }
 
 const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -18,9 +23,11 @@ export function writePdf(pages: readonly PdfPage[]): Buffer {
     const ops = ['BT', '/F1 12 Tf', '14 TL', '72 720 Td'];
     for (const line of page.lines) ops.push(`(${escapePdfText(line)}) Tj T*`);
     ops.push('ET');
-    const stream = ops.join('\n');
+    let data = Buffer.concat([Buffer.from(ops.join('\n'), 'latin1'), Buffer.alloc(page.padding ?? 0, 0x20)]);
+    for (let layer = 0; layer < (page.deflate ?? 0); layer++) data = deflateSync(data);
+    const filter = page.deflate ? ` /Filter [${' /FlateDecode'.repeat(page.deflate)} ]` : '';
     add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`);
-    add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+    add(`<< /Length ${data.length}${filter} >>\nstream\n${data.toString('latin1')}\nendstream`);
   }
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

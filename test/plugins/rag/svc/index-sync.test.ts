@@ -12,13 +12,13 @@ const DOCS = [
   { name: 'canteen.txt', data: 'Soup is served in the canteen on Fridays.' },
 ];
 
-type Hit = { chunk_id: string; score: number };
+type Hit = { chunkId: string; score: number };
 const runQueries = async (rig: Awaited<ReturnType<typeof startRagRig>>, token: string, mode = 'hybrid') => {
   const out: Hit[][] = [];
   for (const query of QUERIES) {
-    const res = await rig.request(token, 'POST', '/api/rag/search', { query, mode, top_k: 5 });
+    const res = await rig.request(token, 'POST', '/api/rag/search', { query, mode, topK: 5 });
     if (res.statusCode !== 200) throw new Error(res.body);
-    out.push(res.json().results.map((r: Hit) => ({ chunk_id: r.chunk_id, score: r.score })));
+    out.push(res.json().results.map((r: Hit) => ({ chunkId: r.chunkId, score: r.score })));
   }
   return out;
 };
@@ -42,12 +42,12 @@ t.test('another process picks up new and deleted chunks without a restart', asyn
   const reader = await startRagRig(t, { dataDir, process: 'mcp' });
   const wToken = await writer.token('wendy', 'writer');
   const rToken = await reader.token('wendy', 'writer');
-  const find = async (query: string) => ((await reader.request(rToken, 'POST', '/api/rag/search', { query, mode: 'lexical' })).json().results as { doc_id: string }[]).map((r) => r.doc_id);
+  const find = async (query: string) => ((await reader.request(rToken, 'POST', '/api/rag/search', { query, mode: 'lexical' })).json().results as { docId: string }[]).map((r) => r.docId);
   t.same(await find('elevator inspection certificate'), []);
   const up = await writer.upload(wToken, { name: 'lift.txt', data: 'The elevator inspection certificate hangs by the door.' });
   await writer.runTasks();
-  t.same(await find('elevator inspection certificate'), [up.json().doc_id], 'the new document is found in the other process');
-  t.equal((await writer.request(wToken, 'DELETE', `/api/rag/documents/${up.json().doc_id}`)).statusCode, 204);
+  t.same(await find('elevator inspection certificate'), [up.json().docId], 'the new document is found in the other process');
+  t.equal((await writer.request(wToken, 'DELETE', `/api/rag/documents/${up.json().docId}`)).statusCode, 204);
   t.same(await find('elevator inspection certificate'), [], 'and its deletion too');
   await writer.close();
   await reader.close();
@@ -64,10 +64,10 @@ t.test('a knowledge base keeps the embedder it was built with when the default c
   const rig = await startRagRig(t, { dataDir });
   const admin = await rig.token('root', 'admin');
   const [kb] = (await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items;
-  t.match(kb, { name: 'handbook', embedder: 'bge-small-en-v1.5-q', reindex_required: false, stale_documents: 0 }, 'built with the old default, it says so');
+  t.match(kb, { name: 'handbook', embedder: 'bge-small-en-v1.5-q', reindexRequired: false, staleDocuments: 0 }, 'built with the old default, it says so');
   const before = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
   t.equal(before.statusCode, 200);
-  t.match(before.json().results[0], { title: 'Boiler', vector_score: Number }, 'its queries are embedded with its own model');
+  t.match(before.json().results[0], { title: 'Boiler', vectorScore: Number }, 'its queries are embedded with its own model');
   t.equal(embeddings.requests.length, 0, 'the new default was not asked');
 
   const created = await rig.request(admin, 'POST', '/api/rag/knowledge-bases', { name: 'fresh', visibility: 'shared' });
@@ -77,14 +77,14 @@ t.test('a knowledge base keeps the embedder it was built with when the default c
 
   const reindex = await rig.request(admin, 'POST', `/api/rag/knowledge-bases/${kb.id}/reindex`, { embedder: 'openai:hash-48' });
   t.equal(reindex.statusCode, 202);
-  t.same(reindex.json(), { knowledge_base_id: kb.id, embedder: 'openai:hash-48', queued: DOCS.length });
-  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { embedder: 'openai:hash-48', reindex_required: true, stale_documents: DOCS.length }, 'until its documents are done it says so');
+  t.same(reindex.json(), { knowledgeBaseId: kb.id, embedder: 'openai:hash-48', queued: DOCS.length });
+  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { embedder: 'openai:hash-48', reindexRequired: true, staleDocuments: DOCS.length }, 'until its documents are done it says so');
   const midway = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
   t.equal(midway.statusCode, 200, 'words still find the documents meanwhile');
   t.same(await rig.runTasks(), []);
-  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { reindex_required: false, stale_documents: 0 });
+  t.match((await rig.request(admin, 'GET', '/api/rag/knowledge-bases')).json().items.find((k: { id: string }) => k.id === kb.id), { reindexRequired: false, staleDocuments: 0 });
   const after = await rig.request(admin, 'POST', '/api/rag/search', { query: 'safety valve' });
   t.equal(after.statusCode, 200);
-  t.match(after.json().results[0], { vector_score: Number });
+  t.match(after.json().results[0], { vectorScore: Number });
   t.ok(embeddings.requests.length > DOCS.length, 'documents and the query went to the new embedder');
 });

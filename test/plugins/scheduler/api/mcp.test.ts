@@ -1,22 +1,20 @@
 // The scheduler's MCP tools through the kernel's MCP host and the SDK client: inspect, cancel and schedule goals, never execute.
 import t from 'tap';
-import { createKernel } from '../../../../kernel/boot/create-kernel.ts';
+import { startTestPlugin } from '../../../../kernel/testing/index.ts';
 import { ERROR_META_KEY } from '../../../../kernel/mcp/tool-results.ts';
 import { ON_BEHALF_OF_TOKEN_HEADER, ON_BEHALF_OF_USER_HEADER } from '../../../../shared/service-auth/service-headers.ts';
-import type { SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
+import schedulerPlugin from '../../../../plugins/scheduler/plugin.ts';
 import { connectClient, startKernelMcp } from '../../../kernel/mcp/fixtures.ts';
-import { createSchedulerTestEnv } from '../helpers/kernel-env.ts';
+import probe from '../fixtures/plugins/probe/plugin.ts';
+import { SCHEDULER_PROFILE } from '../helpers/kernel-env.ts';
 
-const te = await createSchedulerTestEnv(t);
-const kernel = await createKernel({ process: 'mcp', env: te.env, watchProfile: false });
-const host = kernel.createPluginHost();
-await host.start();
-const mcp = await startKernelMcp(kernel, host.registry.tools);
+const plugin = await startTestPlugin(schedulerPlugin, { process: 'mcp', plugins: [probe], profile: SCHEDULER_PROFILE });
+const { kernel } = plugin;
+const mcp = await startKernelMcp(kernel, plugin.host.registry.tools);
 const { url } = mcp;
 t.teardown(async () => {
   await mcp.close();
-  await host.close();
-  await kernel.close();
+  await plugin.close();
 });
 const aliceToken = await kernel.tokens.create({ userId: 'alice', role: 'operator' });
 const operator = await connectClient(url, aliceToken.token);
@@ -52,7 +50,7 @@ t.test('a platform tool creates through the injected task service; the scheduler
 
   const before = await operator.callTool({ name: 'scheduler_get_task', arguments: { taskId } });
   t.match(before.structuredContent, { task: { id: taskId, status: 'active' }, recentRuns: [] });
-  const services = host.loaded('scheduler')!.services as SchedulerServices;
+  const services = plugin.services;
   t.same((await services.worker.tick()).map((r) => r.outcome), ['succeeded'], 'only the worker runs it');
   const after = await operator.callTool({ name: 'scheduler_get_task', arguments: { taskId, runs: 3 } });
   t.match(after.structuredContent, { task: { status: 'completed', runCount: 1 }, recentRuns: [{ taskId, state: 'succeeded', result: { summary: 'recorded hello' } }] });

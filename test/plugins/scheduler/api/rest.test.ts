@@ -1,23 +1,17 @@
 // The scheduler's REST routes through the real API server, with the scheduler and a probe platform loaded as plugins.
 import t from 'tap';
-import { createKernel } from '../../../../kernel/boot/create-kernel.ts';
-import { createApiServer } from '../../../../kernel/http/create-api-server.ts';
-import type { SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
-import { createSchedulerTestEnv } from '../helpers/kernel-env.ts';
+import { startTestPlugin } from '../../../../kernel/testing/index.ts';
+import schedulerPlugin from '../../../../plugins/scheduler/plugin.ts';
+import probe from '../fixtures/plugins/probe/plugin.ts';
+import { SCHEDULER_PROFILE } from '../helpers/kernel-env.ts';
 
-const te = await createSchedulerTestEnv(t);
-const kernel = await createKernel({ process: 'api', env: te.env, watchProfile: false });
-const server = await createApiServer(kernel);
-t.teardown(async () => {
-  await server.close();
-  await kernel.close();
-});
-const app = server.app;
-const token = async (userId: string, role: string) => (await kernel.tokens.create({ userId, role })).token;
+const plugin = await startTestPlugin(schedulerPlugin, { t, plugins: [probe], profile: SCHEDULER_PROFILE });
+const { kernel, token } = plugin;
+const app = plugin.api!.app;
 const [admin, alice, bob, viewer] = [await token('root', 'admin'), await token('alice', 'operator'), await token('bob', 'operator'), await token('vic', 'viewer')];
 const call = (method: 'GET' | 'POST', url: string, as: string, payload?: unknown) =>
   app.inject({ method, url: `/api/scheduler${url}`, headers: { authorization: `Bearer ${as}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const scheduler = () => server.host.loaded('scheduler')!.services as SchedulerServices;
+const scheduler = () => plugin.services;
 const daily = { kind: 'probe.record', title: 'morning note', payload: { note: 'hi' }, schedule: { type: 'cron', expression: '0 7 * * 1-5', timeZone: 'Europe/Berlin' } };
 
 t.test('both plugins are loaded and the executor is registered', async (t) => {
@@ -68,7 +62,7 @@ t.test('refusals at creation store nothing', async (t) => {
     t.equal(res.statusCode, status, name);
     t.equal(res.json().error.code, code, name);
   }
-  t.match((await call('POST', '/tasks', alice, { ...daily, payload: { note: 7 } })).json().error.details, { kind: 'probe.record', fields: [{ field: 'payload.note' }] });
+  t.match((await call('POST', '/tasks', alice, { ...daily, payload: { note: 7 } })).json().error.details, { kind: 'probe.record', issues: [{ path: '/payload/note', message: 'expected a string, got a number (7)' }] });
   t.match((await call('POST', '/tasks', alice, { ...daily, schedule: { type: 'cron', expression: '0 25 * * *' } })).json().error, { message: /hour: 25 is out of range 0-23/, details: { field: 'hour', token: '25' } });
   t.equal(await tasks.countDocuments({}), before, 'nothing stored');
   t.equal((await call('POST', '/tasks', viewer, daily)).statusCode, 403, 'viewers may not create');

@@ -9,18 +9,13 @@ import { createTaskRepository } from '../../../../plugins/scheduler/infra/task-r
 import { createSchedulerServices, type SchedulerDeps, type SchedulerServices } from '../../../../plugins/scheduler/svc/scheduler-services.ts';
 import type { RunRepository, TaskRepository } from '../../../../plugins/scheduler/svc/ports.ts';
 import { tempDirFor } from '../../../helpers/temp-dir.ts';
-import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { ensureCollections, ManualClock } from '../../../../kernel/testing/index.ts';
 
 export const LEASE_MS = 30_000;
 export const POLL_MS = 1_000;
 
-/** Creates the manifest's indexes, as the kernel does before init. */
-export async function ensureIndexes(store: DocumentStore): Promise<void> {
-  for (const c of SCHEDULER_COLLECTIONS) {
-    // Only options that are set: the driver would send an undefined one as null, which servers refuse.
-    for (const index of c.indexes ?? []) await store.collection(c.name).createIndex({ ...index.key }, index.unique ? { unique: true, name: index.name } : { name: index.name });
-  }
-}
+/** Creates the manifest's indexes with the host's own code, as the kernel does before init. */
+export const ensureIndexes = (store: DocumentStore) => ensureCollections(store, SCHEDULER_COLLECTIONS);
 
 export interface TestExecutorRegistry extends ExecutorRegistry {
   add(executor: ScheduledTaskExecutor<any>): void;

@@ -5,7 +5,7 @@ import { createStore } from '../../../../shared/store/index.ts';
 import { uniqueDbName } from '../../../helpers/ferretdb.ts';
 import { assertExactlyOnce, drainWith, LEASE_MS } from '../helpers/drain.ts';
 import { drainWorker, ensureIndexes } from '../helpers/scheduler-harness.ts';
-import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { ManualClock } from '../../../../kernel/testing/manual-clock.ts';
 
 // FerretDB 1.x sorts the claim query without its index (tens of ms per claim at this size), so fewer tasks than on the embedded store.
 const TASKS = 100;

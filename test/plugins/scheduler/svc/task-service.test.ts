@@ -38,7 +38,7 @@ t.test('bad input is refused at creation and nothing is stored', async (t) => {
   const unknown = await tasks.create(alice, { ...daily('0 9 * * *'), kind: 'nobody.nothing' }).catch((err: { details: unknown }) => err.details);
   t.same(unknown, { kind: 'nobody.nothing', known: ['probe.record'] }, 'an unknown kind names the kinds there are');
   const payload = await tasks.create(alice, { ...daily('0 9 * * *'), payload: { note: 42 } }).catch((err: { details: unknown }) => err.details);
-  t.match(payload, { kind: 'probe.record', fields: [{ field: 'payload.note' }] }, 'a bad payload names the field');
+  t.match(payload, { kind: 'probe.record', issues: [{ path: '/payload/note' }] }, 'a bad payload names the field');
   const cron = await tasks.create(alice, daily('61 * * * *')).catch((err: { message: string; details: unknown }) => err);
   t.match(cron, { message: /minute: 61 is out of range 0-59/, details: { field: 'minute', token: '61' } });
   t.equal(await h.store.collection('scheduler_tasks').countDocuments({}), 0, 'no task stored');

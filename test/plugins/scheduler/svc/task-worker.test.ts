@@ -2,7 +2,7 @@
 import t from 'tap';
 import type { RunRecord, TaskRecord } from '../../../../plugins/scheduler/domain/task.ts';
 import { createHarness, drainWorker, LEASE_MS } from '../helpers/scheduler-harness.ts';
-import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { ManualClock } from '../../../../kernel/testing/manual-clock.ts';
 import { createProbe } from '../helpers/probe-executor.ts';
 
 const START = '2026-05-04T08:00:00Z';

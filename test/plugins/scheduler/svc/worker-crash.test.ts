@@ -2,7 +2,7 @@
 import t from 'tap';
 import type { RunRecord, TaskRecord } from '../../../../plugins/scheduler/domain/task.ts';
 import { createHarness } from '../helpers/scheduler-harness.ts';
-import { ManualClock } from '../../../helpers/manual-clock.ts';
+import { ManualClock } from '../../../../kernel/testing/manual-clock.ts';
 import { createProbe } from '../helpers/probe-executor.ts';
 import { killAll, spawnWorker } from '../helpers/worker-processes.ts';
 

@@ -1,7 +1,7 @@
 // What an upload really is: magic bytes and structure decide, the name must agree; zip bombs never get inflated.
 import t from 'tap';
 import { inspectUpload } from '../../../../../plugins/rag/infra/parsers/inspect-upload.ts';
-import { inflateZip } from '../../../../../plugins/rag/infra/parsers/zip-archive.ts';
+import { checkZipContents } from '../../../../../plugins/rag/infra/parsers/zip-archive.ts';
 import { docxFiles, writeDocx } from '../../helpers/docx-writer.ts';
 import { writePdf } from '../../helpers/pdf-writer.ts';
 import { writeZip } from '../../helpers/zip-writer.ts';
@@ -45,5 +45,37 @@ t.test('a zip bomb disguised as DOCX is refused from its directory, before anyth
 t.test('an archive that lies about its sizes is caught while inflating, under the cap', async (t) => {
   const liar = writeZip([...docxFiles([{ paragraph: 'x' }]), { name: 'word/media/zeros.bin', data: Buffer.alloc(8 * 1024 * 1024), declaredSize: 1000 }]);
   t.match(inspectUpload(liar, 'liar.docx', ''), { kind: 'docx' }, 'the directory alone looks harmless');
-  t.throws(() => inflateZip(liar), { code: 'rag_unsafe_archive', details: { reason: /beyond its declared size/ } });
+  t.throws(() => checkZipContents(liar), { code: 'rag_unsafe_archive', details: { reason: /beyond its declared size/ } });
+});
+
+t.test('other zip bomb shapes are refused from the directory: many entries under the ratio check, too many entries, ZIP64, encryption', async (t) => {
+  const parts = docxFiles([{ paragraph: 'x' }]);
+  // Each 1 MiB entry is below the ratio check's floor; 300 of them pass 256 MiB together, from a file of a third of a megabyte.
+  const wide = writeZip([...parts, ...Array.from({ length: 300 }, (_, i) => ({ name: `word/media/z${i}.bin`, data: Buffer.alloc(1024 * 1024) }))]);
+  t.ok(wide.length < 400_000, `the bomb is ${wide.length} bytes`);
+  t.throws(() => inspectUpload(wide, 'wide.docx', ''), { code: 'rag_unsafe_archive', details: { reason: /beyond the size limit/, limitBytes: 256 * 1024 * 1024 } });
+  const crowded = writeZip([...parts, ...Array.from({ length: 5000 }, (_, i) => ({ name: `x/${i}`, data: 'x', store: true }))]);
+  t.throws(() => inspectUpload(crowded, 'crowded.docx', ''), { code: 'rag_unsafe_archive', details: { reason: /too many entries/, limit: 5000 } });
+  const end = docx.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const zip64 = Buffer.from(docx);
+  zip64.writeUInt16LE(0xffff, end + 8);
+  zip64.writeUInt16LE(0xffff, end + 10);
+  t.throws(() => inspectUpload(zip64, 'big.docx', ''), { code: 'rag_unsafe_archive', details: { reason: /ZIP64/ } });
+  const locked = Buffer.from(docx);
+  locked.writeUInt16LE(1, docx.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 8);
+  t.throws(() => inspectUpload(locked, 'locked.docx', ''), { code: 'rag_unsafe_archive', details: { reason: /encrypted/ } });
+});
+
+t.test('an entry whose bytes were damaged is caught by its checksum or its deflate stream, as a damaged file, not a bomb', async (t) => {
+  const stored = writeZip(docxFiles([{ paragraph: 'Visitors sign in at reception.' }]).map((f) => ({ ...f, store: true })));
+  const flipped = Buffer.from(stored);
+  flipped[stored.indexOf('Visitors')] = 0x4a;
+  t.match(inspectUpload(flipped, 'flipped.docx', ''), { kind: 'docx' }, 'the directory is intact');
+  t.throws(() => checkZipContents(flipped), { code: 'rag_corrupt_file', details: { reason: /word\/document.xml is damaged/ } });
+  const deflated = writeDocx([{ paragraph: 'A paragraph long enough to give the document part a real deflate stream to damage.' }]);
+  const garbled = Buffer.from(deflated);
+  const at = deflated.indexOf('word/document.xml') + 'word/document.xml'.length + 4;
+  for (let i = 0; i < 8; i++) garbled[at + i]! ^= 0xff;
+  t.throws(() => checkZipContents(garbled), { code: 'rag_corrupt_file' });
+  t.same([...checkZipContents(docx)].sort(), docxFiles([{ paragraph: 'Hello' }]).map((f) => f.name).sort(), 'a sound archive lists its entries');
 });

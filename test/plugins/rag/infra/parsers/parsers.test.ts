@@ -3,8 +3,9 @@ import t, { type Test } from 'tap';
 import { chunkDocument } from '../../../../../plugins/rag/domain/chunker.ts';
 import type { SourceKind } from '../../../../../plugins/rag/domain/document.ts';
 import { documentParser } from '../../../../../plugins/rag/infra/parsers/document-parser.ts';
-import { writeDocx } from '../../helpers/docx-writer.ts';
+import { docxFiles, writeDocx } from '../../helpers/docx-writer.ts';
 import { writePdf } from '../../helpers/pdf-writer.ts';
+import { writeZip } from '../../helpers/zip-writer.ts';
 
 async function parseAndChunk(t: Test, kind: SourceKind, bytes: Buffer) {
   const doc = await documentParser.parse(kind, bytes);
@@ -61,8 +62,23 @@ t.test('Markdown and text: offsets are into the uploaded file itself', async (t)
   t.same(plain.doc.blocks.map((b) => b.kind), ['paragraph', 'list', 'paragraph']);
 });
 
+t.test('PDF bombs: a content stream that expands far past its size is refused before PDF.js decodes it', async (t) => {
+  const compressed = await documentParser.parse('pdf', writePdf([{ lines: ['Compressed pages read as usual.'], deflate: 1, padding: 200_000 }]));
+  t.match(compressed.text, /Compressed pages read as usual\./);
+  t.match(await documentParser.parse('pdf', writePdf([{ lines: ['Twice compressed.'], deflate: 2 }])), { text: /Twice compressed\./ });
+  const bomb = writePdf([{ lines: ['x'], deflate: 1, padding: 64 * 1024 * 1024 }]);
+  t.ok(bomb.length < 200_000, `the bomb is ${bomb.length} bytes`);
+  await t.rejects(documentParser.parse('pdf', bomb), { code: 'rag_unsafe_archive', details: { reason: /compressed suspiciously well/ } });
+  const nested = writePdf([{ lines: ['x'], deflate: 2, padding: 100 * 1024 * 1024 }]);
+  t.ok(nested.length < 10_000, `the nested bomb is ${nested.length} bytes`);
+  await t.rejects(documentParser.parse('pdf', nested), { code: 'rag_unsafe_archive' });
+});
+
 t.test('unreadable content is refused with a clear code', async (t) => {
   await t.rejects(documentParser.parse('pdf', Buffer.from('%PDF-1.4\ngarbage garbage\nstartxref\n0\n%%EOF')), { code: 'rag_corrupt_file' });
   await t.rejects(documentParser.parse('pdf', writePdf([{ lines: [] }])), { code: 'rag_no_text' });
   await t.rejects(documentParser.parse('text', Buffer.from('   \n\n  ')), { code: 'rag_no_text' });
+  const withDocumentPart = (data: string | Buffer) => writeZip(docxFiles([{ paragraph: 'x' }]).map((f) => (f.name === 'word/document.xml' ? { ...f, data } : f)));
+  await t.rejects(documentParser.parse('docx', withDocumentPart('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>cut')), { code: 'rag_corrupt_file', message: /DOCX file is damaged/ });
+  await t.rejects(documentParser.parse('docx', withDocumentPart(Buffer.from([0xff, 0xfe, 0, 1, 2, 3]))), { code: 'rag_corrupt_file' });
 });

@@ -1,5 +1,5 @@
 // A clock and timers that move only when the test says so; advance() runs the timers that fall due and awaits them.
-import type { Clock, Timers } from '../../kernel/kit/clock.ts';
+import type { Clock, Timers } from '../kit/clock.ts';
 
 interface Pending {
   readonly at: number;

@@ -1,4 +1,4 @@
-// The one error model: every expected failure is an AppError with a stable code, an HTTP status and a plain message.
+// The one error model of every process: each expected failure is an AppError with a stable code, an HTTP status and a plain message.
 
 /** Brand shared across module copies (plugins are loaded in their own module namespaces, so instanceof is unreliable). */
 const APP_ERROR_BRAND = Symbol.for('nexus.app-error');
@@ -23,8 +23,9 @@ export class AppError extends Error {
   }
 }
 
-export function isAppError(err: unknown): err is AppError {
-  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[APP_ERROR_BRAND] === true;
+/** True for an AppError from any module copy; with `code`, only for that one. */
+export function isAppError(err: unknown, code?: string): err is AppError {
+  return typeof err === 'object' && err !== null && (err as Record<symbol, unknown>)[APP_ERROR_BRAND] === true && (code === undefined || (err as AppError).code === code);
 }
 
 export type ErrorFactory = ((details?: unknown, message?: string) => AppError) & {
@@ -48,15 +49,4 @@ export function defineErrors<const T extends Record<string, ErrorSpec>>(specs: T
     out[code] = Object.assign(factory, { code, status: spec.status, message: spec.message });
   }
   return out as { readonly [K in keyof T]: ErrorFactory };
-}
-
-/** The wire shape of every error answer, REST and MCP alike. */
-export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
-}
-
-export function toErrorBody(err: AppError): ErrorBody {
-  return err.details === undefined
-    ? { error: { code: err.code, message: err.message } }
-    : { error: { code: err.code, message: err.message, details: err.details } };
 }

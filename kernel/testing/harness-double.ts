@@ -1,4 +1,4 @@
-// A stand-in for the agent harness that speaks its HTTP protocol (runs, SSE stream, resume) from a script, for kernel tests.
+// A stand-in for the agent harness that speaks its HTTP protocol (runs, SSE stream, resume) from a script, for kernel and plugin tests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { RunRequest } from '../../shared/contracts/run-request.ts';
 import type { ResumeRequest } from '../../shared/contracts/review-decision.ts';
@@ -14,6 +14,8 @@ export interface HarnessDouble {
   onRun: (req: RunRequest) => RunResult | number | Promise<RunResult | number>;
   onResume: (req: ResumeRequest) => RunResult | number | Promise<RunResult | number>;
   onCancel: (runId: string, body: CancelCall) => CancelAnswer | number | Promise<CancelAnswer | number>;
+  /** When set, a streamed run sends exactly these events instead of those of its result: a harness that misbehaves. */
+  streamEvents: ((req: RunRequest) => unknown[]) | undefined;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startHarnessDouble(secret: string): Promise<HarnessDouble>
     onRun: (req: RunRequest): RunResult | number | Promise<RunResult | number> => result(req),
     onResume: (req: ResumeRequest): RunResult | number | Promise<RunResult | number> => result(req),
     onCancel: (runId: string, _body: CancelCall): CancelAnswer | number | Promise<CancelAnswer | number> => ({ runId, state: 'cancelling' }),
+    streamEvents: undefined as ((req: RunRequest) => unknown[]) | undefined,
   };
   const server: Server = createServer(async (req, res) => {
     if (req.headers.authorization !== `Bearer ${secret}`) {
@@ -57,10 +60,16 @@ export async function startHarnessDouble(secret: string): Promise<HarnessDouble>
     if (req.url === '/runs/stream') {
       const run = body as RunRequest;
       double.runs.push(run);
+      const send = (event: unknown) => res.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (double.streamEvents) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const event of double.streamEvents(run)) send(event);
+        res.end();
+        return;
+      }
       const value = await double.onRun(run);
       if (typeof value === 'number') return answer(value);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const send = (event: unknown) => res.write(`event: ${(event as { type: string }).type}\ndata: ${JSON.stringify(event)}\n\n`);
       send({ type: 'run_started', runId: run.runId, threadId: run.threadId, resumed: false });
       for (const delta of (value.answer ?? '').split(/(?<= )/)) send({ type: 'text_delta', runId: run.runId, delta });
       send({ type: 'run_finished', runId: run.runId, result: value });
