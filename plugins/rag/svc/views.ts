@@ -50,14 +50,19 @@ export const KnowledgeBaseView = Type.Object({
   createdAt: Timestamp,
 });
 
-export const SearchResultView = Type.Object({
-  chunkId: Type.String(),
+/** Where a passage stands: its document, knowledge base, heading and character span; search results and answer sources share it. */
+const PassagePlace = {
   docId: Type.String(),
   knowledgeBaseId: Type.String(),
   title: Type.String(),
   headingPath: Type.Array(Type.String()),
   start: Type.Integer(),
   end: Type.Integer(),
+};
+
+export const SearchResultView = Type.Object({
+  chunkId: Type.String(),
+  ...PassagePlace,
   text: Type.String(),
   score: Type.Number(),
   lexicalScore: Nullable(Type.Number()),
@@ -66,12 +71,7 @@ export const SearchResultView = Type.Object({
 
 export const SourceView = Type.Object({
   n: Type.Integer(),
-  docId: Type.String(),
-  knowledgeBaseId: Type.String(),
-  title: Type.String(),
-  headingPath: Type.Array(Type.String()),
-  start: Type.Integer(),
-  end: Type.Integer(),
+  ...PassagePlace,
   chunkIds: Type.Array(Type.String()),
   text: Type.String(),
 });
